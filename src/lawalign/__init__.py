@@ -1,0 +1,1 @@
+"""lawalign: align published translations of a law and report where editions diverge."""

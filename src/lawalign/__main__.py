@@ -1,0 +1,5 @@
+import sys
+
+from lawalign.cli import main
+
+sys.exit(main())

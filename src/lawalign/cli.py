@@ -1,0 +1,84 @@
+"""The ``lawalign`` command line: thin argparse over the library. Only this layer prints.
+
+Each subcommand lives in ``lawalign.commands.<name>`` and exposes ``HELP``, ``add_arguments(parser)``
+and ``run(args) -> int``. Exit codes: 0 clean, 1 findings at or above the chosen severity, 2 usage or
+input error (one line ``path:line:col: message`` on stderr, no traceback, no partial output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from lawalign.errors import LawalignError
+
+# Order is the order of `lawalign --help` and of the README's command table.
+COMMANDS: tuple[str, ...] = (
+    "build",
+    "ingest",
+    "units",
+    "align",
+    "diff",
+    "check",
+    "show",
+    "search",
+    "report",
+    "export",
+    "update-plan",
+    "fingerprint",
+    "compare",
+)
+
+
+def _command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"lawalign.commands.{name.replace('-', '_')}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lawalign",
+        description="Align published translations of a law and report where editions diverge.",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        try:
+            module = _command_module(name)
+        except ModuleNotFoundError as exc:  # TODO(bootstrap): remove once every command exists
+            if exc.name != f"lawalign.commands.{name.replace('-', '_')}":
+                raise
+            continue
+        doc = (module.__doc__ or "").strip()
+        p = sub.add_parser(name, help=module.HELP, description=doc or module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (also used by the console script)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return int(exc.code or 0)
+    level = logging.WARNING - 10 * min(args.verbose, 2)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        return int(args._run(args))
+    except LawalignError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lawalign: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

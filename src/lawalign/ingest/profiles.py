@@ -1,0 +1,134 @@
+"""Language profiles: the words and marks a parser needs per language, kept as data.
+
+One TOML file per language in ``lawalign/data/profiles/<lang>.toml``. Keys:
+
+``lang``, ``name``, ``spacy``
+    ISO 639-1 code, English name, and the ``spacy.blank`` language code used to split sentences.
+``law_keywords``
+    Words that introduce a law number, in headings ("ĐIỀU 68.") and references ("Điều 54"); matched
+    case-insensitively and as word prefixes of inflected forms are listed explicitly.
+``law_keywords_plural``
+    Plural forms that introduce a list of laws ("các Điều 70 và 71", "Laws 16 and 57A").
+``section_words``, ``above_words``, ``below_words``
+    Internal references in words: "mục 1 ở trên", "пункта 1 выше", "B1 above".
+``and_words``
+    Conjunctions joining the items of a reference list.
+``footnote_markers``
+    Printed footnote marks (``*``, ``<*>``, ``[1]``, ``(1)``, ``¹``); numbered forms stand for any number.
+``debris``
+    Regular expressions matching a whole line of known non-law text (blog chrome) in this language.
+``abbreviations``
+    Abbreviations that end with a full stop but do not end a sentence ("bkz.", "см.", "e.g.").
+
+A language without a profile still parses: :func:`load_profile` returns the generic profile (the
+union of every profile) and the caller records a warning.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lawalign.errors import ConfigError
+
+GENERIC = "xx"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    lang: str
+    name: str
+    spacy: str
+    law_keywords: tuple[str, ...]
+    law_keywords_plural: tuple[str, ...] = ()
+    section_words: tuple[str, ...] = ()
+    above_words: tuple[str, ...] = ()
+    below_words: tuple[str, ...] = ()
+    and_words: tuple[str, ...] = ()
+    footnote_markers: tuple[str, ...] = ("*",)
+    debris: tuple[str, ...] = ()
+    abbreviations: tuple[str, ...] = ()
+    generic: bool = False
+
+
+def _profile_dir() -> resources.abc.Traversable:
+    return resources.files("lawalign").joinpath("data", "profiles")
+
+
+@cache
+def available_languages() -> tuple[str, ...]:
+    """ISO codes of every bundled profile, sorted."""
+    return tuple(sorted(p.name[:-5] for p in _profile_dir().iterdir() if p.name.endswith(".toml")))
+
+
+def _from_toml(data: dict[str, object], source: str) -> Profile:
+    def strings(key: str) -> tuple[str, ...]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{source}: {key!r} must be a list of strings")
+        return tuple(value)
+
+    try:
+        lang, name, spacy = str(data["lang"]), str(data["name"]), str(data.get("spacy", data["lang"]))
+    except KeyError as exc:
+        raise ConfigError(f"{source}: missing key {exc.args[0]!r}") from None
+    return Profile(
+        lang=lang,
+        name=name,
+        spacy=spacy,
+        law_keywords=strings("law_keywords"),
+        law_keywords_plural=strings("law_keywords_plural"),
+        section_words=strings("section_words"),
+        above_words=strings("above_words"),
+        below_words=strings("below_words"),
+        and_words=strings("and_words"),
+        footnote_markers=strings("footnote_markers") or ("*",),
+        debris=strings("debris"),
+        abbreviations=strings("abbreviations"),
+    )
+
+
+@cache
+def load_profile(lang: str) -> Profile:
+    """The profile of ``lang`` (ISO 639-1), or the generic profile when none is bundled.
+
+    >>> load_profile("ru").law_keywords[0]
+    'Правило'
+    >>> load_profile("zz").generic
+    True
+    """
+    if lang in available_languages():
+        path = _profile_dir().joinpath(f"{lang}.toml")
+        return _from_toml(tomllib.loads(path.read_text(encoding="utf-8")), f"profiles/{lang}.toml")
+    return generic_profile(lang)
+
+
+def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for group in groups:
+        for item in group:
+            seen.setdefault(item, None)
+    return tuple(seen)
+
+
+@cache
+def generic_profile(lang: str = GENERIC) -> Profile:
+    """The union of every bundled profile: generic rules for a language nobody described yet."""
+    profiles = [load_profile(code) for code in available_languages()]
+    return Profile(
+        lang=lang,
+        name="generic",
+        spacy=GENERIC,
+        law_keywords=_union([p.law_keywords for p in profiles]),
+        law_keywords_plural=_union([p.law_keywords_plural for p in profiles]),
+        section_words=_union([p.section_words for p in profiles]),
+        above_words=_union([p.above_words for p in profiles]),
+        below_words=_union([p.below_words for p in profiles]),
+        and_words=_union([p.and_words for p in profiles]),
+        footnote_markers=_union([p.footnote_markers for p in profiles]),
+        debris=_union([p.debris for p in profiles]),
+        abbreviations=_union([p.abbreviations for p in profiles]),
+        generic=True,
+    )

@@ -1,0 +1,278 @@
+"""The data model shared by every stage: frozen, slotted dataclasses, no I/O.
+
+Each stage is a function from one of these to the next::
+
+    read_source(path)        -> SourceText      (ingest: decode, normalize, offset map)
+    segment_law(SourceText)  -> Edition         (structure: units with canonical ids)
+    align_editions([...])    -> Alignment       (align: clause, sentence and footnote links)
+    find_divergences(...)    -> list[Finding]   (diff: typed, located findings)
+
+Unit ids follow WBF citation style (``68B2``) with suffixes for unnumbered parts
+(``68.title``, ``68.intro``, ``68.fn1``, ``69B.wrap``); see ``structure/ids.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+UnitKind = Literal["title", "text", "footnote", "debris"]
+"""Public ``kind`` of a unit row (the CLI/JSON contract)."""
+
+UnitRole = Literal[
+    "law-title",  # "ĐIỀU 68. ..." / "ПРАВИЛО 68. ..."
+    "heading",  # a section heading ("A. Claim Defined", "- Talebin Tanımı")
+    "intro",  # text of a law before its first section (68.intro)
+    "section",  # the text of a section without points (68A)
+    "chapeau",  # the text of a section before its points (69B)
+    "point",  # a numbered point (68B1)
+    "wrap",  # text of a section after its last point (69B.wrap)
+    "footnote",  # a footnote's text (68.fn1)
+    "debris",  # anything that is not law text: repeats, rules, blog chrome
+]
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a piece of text came from: the raw file and its 1-based, inclusive lines."""
+
+    path: str
+    line_start: int
+    line_end: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"path": self.path, "line_start": self.line_start, "line_end": self.line_end}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of normalized text and the raw line it came from (the offset map)."""
+
+    text: str
+    raw_line: int  # 1-based line of the raw file
+    offset: int  # offset of this line's first character in ``SourceText.text``
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something a lenient stage did or skipped, with its location (never silent)."""
+
+    code: str  # short machine name: "encoding-repaired", "no-profile", "ambiguous-label", ...
+    message: str
+    path: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A decoded, normalized input: the text, its line map back to the raw file, and provenance."""
+
+    path: str
+    text: str  # normalized (NFC, LF line ends, no NBSP/zero-width), lines joined with "\n"
+    lines: tuple[Line, ...]
+    lang: str  # ISO 639-1
+    encoding: str  # the encoding the raw bytes were decoded with
+    media_type: str = "text/plain"  # or "text/html" for a saved web page
+    lang_detected: bool = False  # True when the language came from detection, not the caller
+    removed: tuple[Unit, ...] = ()  # debris taken out before segmentation (HTML chrome), located
+    notices: tuple[Notice, ...] = ()
+
+    def raw_line_at(self, offset: int) -> int:
+        """The 1-based raw line of the character at ``offset`` of ``text``."""
+        lo, hi = 0, len(self.lines) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.lines[mid].offset <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.lines[lo].raw_line if self.lines else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit of an edition: a title, a clause, a footnote, or a recorded piece of debris.
+
+    ``label`` is the printed label as it stands in the source ("1.", "A.", "ĐIỀU 68.", "<*>");
+    ``text`` is the rest, as published. ``label + text`` (modulo whitespace) is exactly the source
+    span: nothing is dropped or invented.
+    """
+
+    id: str  # canonical id, "68B2"; debris: "debris.<n>"
+    kind: UnitKind
+    role: UnitRole
+    lang: str
+    law: str  # "68"; "" when unknown (debris before any law)
+    text: str
+    source: Source
+    label: str = ""
+    heading: str = ""  # for a law-title or heading unit: the heading text without its label
+    inferred: bool = False  # the id was inferred from structure, not read from a printed label
+    confidence: float = 1.0
+    evidence: str = ""  # how the id was established (for inferred ids), or why debris is debris
+    reason: str = ""  # debris only: "duplicate-heading", "duplicate-footnote", "separator", "chrome", ...
+    duplicate_of: str | None = None  # debris only: id of the unit this repeats
+    markers: tuple[str, ...] = ()  # footnote markers printed in this unit ("*", "<*>", "[1]")
+    footnotes: tuple[str, ...] = ()  # ids of the footnotes anchored in this unit
+    anchor: str | None = None  # footnote only: id of the unit carrying its marker (None: orphaned)
+    span: tuple[int, int] = (0, 0)  # [start, end) offsets of label+text in SourceText.text
+
+    def as_row(self) -> dict[str, object]:
+        """The public row contract of ``lawalign units`` (documented in README)."""
+        row: dict[str, object] = {
+            "id": self.id,
+            "kind": self.kind,
+            "role": self.role,
+            "lang": self.lang,
+            "law": self.law,
+            "label": self.label,
+            "text": self.text,
+            "source": self.source.as_dict(),
+            "inferred": self.inferred,
+            "confidence": round(self.confidence, 3),
+        }
+        if self.kind == "debris":
+            row["reason"] = self.reason
+            if self.duplicate_of is not None:
+                row["duplicate_of"] = self.duplicate_of
+        if self.kind == "footnote":
+            row["anchor"] = self.anchor
+        if self.footnotes:
+            row["footnotes"] = list(self.footnotes)
+        if self.evidence:
+            row["evidence"] = self.evidence
+        return row
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One published translation, segmented: its units in source order (debris included)."""
+
+    name: str  # short name, the file stem unless the manifest gives one
+    path: str
+    lang: str
+    units: tuple[Unit, ...]
+    source_edition: str = "2007"  # which WBF edition it translates (manifest or fingerprint)
+    authoritative: bool = False
+    encoding: str = "utf-8"
+    media_type: str = "text/plain"
+    description: str = ""
+    laws: tuple[str, ...] = ()  # laws it contains
+    notices: tuple[Notice, ...] = ()
+
+    @property
+    def law_units(self) -> tuple[Unit, ...]:
+        """Units that are law text (titles, clauses, footnotes): everything but debris."""
+        return tuple(u for u in self.units if u.kind != "debris")
+
+    @property
+    def debris(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.kind == "debris")
+
+    def unit(self, unit_id: str) -> Unit | None:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Bead:
+    """A sentence bead: indices of ``src`` sentences aligned to indices of ``tgt`` sentences.
+
+    Printed vecalign-style: ``[0]:[0, 1]``. Either side may be empty (1-0 / 0-1 beads).
+    """
+
+    src: tuple[int, ...]
+    tgt: tuple[int, ...]
+    score: float = 0.0
+
+    def __str__(self) -> str:
+        return f"[{', '.join(map(str, self.src))}]:[{', '.join(map(str, self.tgt))}]"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitLink:
+    """One unit id aligned between two languages, with its similarity and sentence beads."""
+
+    id: str
+    src_lang: str
+    tgt_lang: str
+    score: float  # cosine similarity of the two units' embeddings
+    beads: tuple[Bead, ...] = ()
+    src_sentences: tuple[str, ...] = ()
+    tgt_sentences: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IdCheck:
+    """What the cross-language anchoring said about one unit's id."""
+
+    lang: str
+    unit: str  # the id the structure stage gave
+    proposed: str  # the id the anchoring supports
+    agrees: bool
+    score: float
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """N-way alignment of a corpus, keyed by canonical id."""
+
+    ids: tuple[str, ...]  # every aligned id, in reference order
+    links: tuple[UnitLink, ...]  # one per id per language pair present
+    checks: tuple[IdCheck, ...] = ()
+    model: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A quoted span from one edition backing a finding."""
+
+    lang: str
+    unit: str
+    quote: str
+    path: str
+    line: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"lang": self.lang, "unit": self.unit, "quote": self.quote, "path": self.path, "line": self.line}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One divergence between editions (or from the reference structure)."""
+
+    type: str  # rule name: "omission", "cross-reference", "footnote", "debris", "coverage", ...
+    severity: Severity
+    lang: str
+    unit: str
+    message: str
+    evidence: tuple[Evidence, ...] = ()
+    suggestion: str = ""
+    detail: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def key(self) -> str:
+        """A stable identity for baselines: type, language, unit and the rule's own detail key."""
+        sub = self.detail.get("key", "")
+        return f"{self.type}:{self.lang}:{self.unit}:{sub}"
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "type": self.type,
+            "severity": self.severity,
+            "lang": self.lang,
+            "unit": self.unit,
+            "message": self.message,
+            "evidence": [e.as_dict() for e in self.evidence],
+        }
+        if self.suggestion:
+            out["suggestion"] = self.suggestion
+        if self.detail:
+            out["detail"] = dict(sorted(self.detail.items()))
+        out["key"] = self.key
+        return out
