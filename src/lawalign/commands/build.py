@@ -1,0 +1,51 @@
+"""The main job: ingest every edition of a corpus, align them, find divergences, write it all.
+
+Writes into CORPUS/build/ (or --out): one Akoma Ntoso file per edition (<name>.xml), units.jsonl,
+alignment.jsonl, findings.json, findings.sarif and report.html. Everything is computed first and
+written last, each file atomically, so a failure leaves no half-written output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from lawalign.corpus import load_editions
+from lawalign.output import write_atomic
+
+HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
+log = logging.getLogger(__name__)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("corpus", nargs="?", default="corpus", metavar="CORPUS", help="corpus folder (default: corpus)")
+    p.add_argument("--out", help="output folder (default: CORPUS/build)")
+    p.add_argument("--model", default="e5", help="embedding model (default: the bundled e5)")
+    p.add_argument("--no-align", action="store_true", help="skip alignment and divergences (structure only)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from lawalign.pipeline import build_outputs
+
+    editions = load_editions([args.corpus])
+    out = Path(args.out) if args.out else Path(args.corpus) / "build"
+    files = build_outputs(editions, model=args.model, align=not args.no_align)
+    for name in sorted(files):
+        write_atomic(out / name, files[name])
+    summary = {name: len(data) for name, data in sorted(files.items())}
+    n_units = sum(len(e.law_units) for e in editions)
+    n_debris = sum(len(e.debris) for e in editions)
+    print(f"built {len(editions)} editions ({n_units} units, {n_debris} debris) into {out}/", file=sys.stderr)
+    for name, size in summary.items():
+        print(f"  {name:<22} {size:>8} bytes", file=sys.stderr)
+    if "findings.json" in files:
+        findings = json.loads(files["findings.json"])["findings"]
+        by_sev: dict[str, int] = {}
+        for f in findings:
+            by_sev[f["severity"]] = by_sev.get(f["severity"], 0) + 1
+        print("  findings: " + ", ".join(f"{k} {v}" for k, v in sorted(by_sev.items())), file=sys.stderr)
+    return 0
+

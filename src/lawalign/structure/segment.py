@@ -1,0 +1,410 @@
+"""Structure: a normalized source text → an Edition of units with canonical ids.
+
+Stages: split into blocks → classify (labels, headings, footnotes, debris) → mark repeats → cut into
+law segments at printed law headings → give each segment a law (printed, or inferred against the
+reference skeleton) → align body blocks to the skeleton (``ids.py``) → tie footnotes to their anchors
+→ build units. Every character of the normalized text ends up in exactly one unit's label or text, or
+in a debris unit.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lawalign.errors import InputError
+from lawalign.ingest.profiles import Profile, load_profile
+from lawalign.models import Edition, Notice, Source, SourceText, Unit, UnitKind, UnitRole
+from lawalign.structure.blocks import Block, classify_blocks, mark_repeats, split_blocks
+from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.refs import find_refs
+from lawalign.structure.skeleton import Skeleton, SkeletonUnit, load_skeleton, make_id
+
+log = logging.getLogger(__name__)
+
+BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap")
+# A law inferred with less gain per block than this is no law at all.
+MIN_GAIN_PER_BLOCK = 0.3
+# The cost of reading a segment as holding one more law whose heading was lost.
+HIDDEN_LAW_COST = 2.0
+
+
+@dataclass(slots=True)
+class _Segment:
+    law: str  # printed law number, "" when the segment has no heading
+    heading: Block | None
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Assigned:
+    """The id decided for a block, before units are built."""
+
+    id: str
+    role: UnitRole
+    law: str
+    inferred: bool
+    confidence: float
+    evidence: str
+
+
+def segment_law(
+    source: SourceText,
+    *,
+    name: str | None = None,
+    skeleton: Skeleton | None = None,
+    profile: Profile | None = None,
+) -> Edition:
+    """Segment a normalized text into units with canonical ids.
+
+    Args:
+        source: the output of :func:`lawalign.ingest.read_source`.
+        name: the edition's short name (default: the file stem).
+        skeleton: the reference structure (default: the 2007 edition).
+        profile: the language profile (default: the profile of ``source.lang``).
+
+    Raises:
+        InputError: the text has no recognizable law structure.
+    """
+    skeleton = skeleton or load_skeleton("2007")
+    profile = profile or load_profile(source.lang)
+    notices = list(source.notices)
+    if profile.generic:
+        notices.append(Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path))
+    blocks = split_blocks(source, profile)
+    classify_blocks(blocks, profile)
+    for b in blocks:
+        if b.kind in ("text", "point", "footnote", "heading"):
+            b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
+    mark_repeats(blocks)
+
+    segments = _cut_segments(blocks)
+    assigned: dict[int, _Assigned] = {}
+    laws: list[str] = []
+    printed = [seg.law for seg in segments]
+    for k, seg in enumerate(segments):
+        until = next((law for law in printed[k + 1 :] if law), None)
+        law_assigned = _assign_segment(seg, skeleton, source, notices, until)
+        assigned.update(law_assigned)
+        for a in law_assigned.values():
+            if a.law and a.law not in laws:
+                laws.append(a.law)
+    if not assigned:
+        first = next((b for b in blocks if b.kind != "debris"), None)
+        raise InputError(
+            source.path,
+            "no recognizable law structure (no law heading, section label, numbered point or reference)",
+            line=source.lines[first.first_line].raw_line if first else 1,
+        )
+    units = _build_units(blocks, assigned, source)
+    units = _tie_footnotes(units)
+    return Edition(
+        name=name or Path(source.path).stem,
+        path=source.path,
+        lang=source.lang,
+        units=tuple(list(source.removed) + units) if source.removed else tuple(units),
+        encoding=source.encoding,
+        media_type=source.media_type,
+        laws=tuple(laws),
+        notices=tuple(notices),
+    )
+
+
+def _cut_segments(blocks: list[Block]) -> list[_Segment]:
+    segments: list[_Segment] = []
+    current = _Segment(law="", heading=None)
+    for b in blocks:
+        if b.kind == "law":
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.law, heading=b)
+        elif b.kind != "debris":
+            current.blocks.append(b)
+    if current.heading is not None or current.blocks:
+        segments.append(current)
+    return segments
+
+
+def _body_units(skeleton: Skeleton, laws: list[str]) -> list[SkeletonUnit]:
+    return [u for law in laws for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+
+
+def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> list[list[str]]:
+    """Candidate runs of consecutive skeleton laws a segment may hold.
+
+    A segment under a printed heading holds that law and possibly following laws whose heading was
+    lost (up to the next printed law); a segment without a heading may start at any law.
+    """
+    laws = list(skeleton.laws)
+    starts = [laws.index(first)] if first is not None and first in laws else ([] if first else range(len(laws)))
+    out = []
+    for a in starts:
+        for b in range(a, len(laws)):
+            if until is not None and laws[b] == until:
+                break
+            out.append(laws[a : b + 1])
+    return out
+
+
+def _assign_segment(
+    seg: _Segment, skeleton: Skeleton, source: SourceText, notices: list[Notice], until: str | None
+) -> dict[int, _Assigned]:
+    body = [b for b in seg.blocks if b.kind != "footnote"]
+    out: dict[int, _Assigned] = {}
+    law_confidence = 1.0
+    law_evidence = ""
+    if seg.heading is not None:
+        out[seg.heading.index] = _Assigned(f"{seg.law}.title", "law-title", seg.law, False, 1.0, "")
+    candidates = _law_ranges(skeleton, seg.law or None, until)
+
+    if not candidates:  # a law outside the skeleton: ids come from the printed labels
+        out.update(_label_ids(seg, body))
+        _footnote_ids(seg, out)
+        return out
+
+    # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
+    scored = []
+    for laws in candidates:
+        units = _body_units(skeleton, laws)
+        total = solve_cost(body, units) + HIDDEN_LAW_COST * (len(laws) - 1)
+        gain = baseline_cost(units, len(body)) - total
+        scored.append((gain, laws))
+    scored.sort(key=lambda t: -t[0])
+    gain, laws = scored[0]
+    _, matches = assign_ids(body, _body_units(skeleton, laws))
+    if len(laws) > 1:
+        line = source.lines[body[0].first_line].raw_line if body else 1
+        notices.append(Notice("law-heading-missing", f"laws {', '.join(laws[1:])} found without a printed heading", source.path, line))
+    if seg.heading is None:
+        if not body or gain < MIN_GAIN_PER_BLOCK * len(body):
+            return out  # no law here: left for the caller to judge
+        rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
+        margin = gain - rival
+        law_confidence = 1.0 - 0.5 * math.exp(-margin)
+        law_evidence = (
+            f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best "
+            f"(gain {gain:.2f}, {margin:.2f} over the next law)"
+        )
+        line = source.lines[body[0].first_line].raw_line
+        notices.append(Notice("law-inferred", f"law {laws[0]} inferred: {law_evidence}", source.path, line))
+
+    printed_section = ""
+    for m in matches:
+        b = body[m.block]
+        if m.unit is None:
+            out[b.index] = _extra_id(b, out, body, m, laws[0], printed_section)
+            continue
+        u = m.unit
+        # Which parts of the id did the edition print? The law (heading), the section (a printed
+        # letter on this block or on the heading that governs it), the point number.
+        if u.role == "heading":
+            printed_section = u.section if b.letter else ""
+        law_printed = seg.heading is not None and u.law == seg.law
+        section_printed = not u.section or b.letter == u.section or printed_section == u.section
+        inferred = not (law_printed and section_printed)
+        confidence = m.confidence if inferred else 1.0
+        if seg.heading is None:
+            confidence = min(confidence, law_confidence)
+        evidence = m.evidence if inferred else ""
+        if seg.heading is None:
+            evidence = law_evidence + "; " + evidence
+        if inferred and m.margin < AMBIGUOUS_MARGIN:
+            notices.append(
+                Notice("ambiguous-label", f"{u.id}: {m.evidence}", source.path, source.lines[b.first_line].raw_line)
+            )
+        role: UnitRole = u.role  # type: ignore[assignment]
+        out[b.index] = _Assigned(u.id, role, u.law, inferred, confidence, evidence)
+    _footnote_ids(seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence)
+    return out
+
+
+def _extra_id(
+    b: Block, out: dict[int, _Assigned], body: list[Block], m: Match, law: str, section: str
+) -> _Assigned:
+    """An id for a block the reference has no place for: from its printed label, or ``<law>.x<n>``."""
+    prev = [out[x.index] for x in body if x.index < b.index and x.index in out]
+    last = prev[-1] if prev else None
+    law = last.law if last else law
+    sec = ""
+    if last is not None:
+        tail = last.id[len(last.law) :]
+        sec = tail[:1] if tail[:1].isalpha() and tail[:1].isupper() else ""
+    n = sum(1 for a in out.values() if ".x" in a.id) + 1
+    if b.kind == "point":
+        uid = make_id(law, sec, b.number)
+        if any(a.id == uid for a in out.values()):
+            uid = make_id(law, sec, suffix=f"x{n}")
+    elif b.kind in ("heading", "text") and b.letter:
+        uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
+    else:
+        uid = make_id(law, sec, suffix=f"x{n}")
+    role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
+    return _Assigned(uid, role, law, True, 0.3, "not in the reference structure; id from its printed label and position")
+
+
+def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
+    """Ids of a law the skeleton does not know, from printed labels and numbering restarts."""
+    law = seg.law
+    out: dict[int, _Assigned] = {}
+    section, sec_inferred = "", False
+    has_points = has_text = False
+    seen: set[str] = set()
+
+    def next_letter() -> str:
+        return chr(ord(section) + 1) if section else "A"
+
+    for b in body:
+        if b.kind == "heading" or (b.kind == "text" and b.letter):
+            if b.letter:
+                section, sec_inferred = b.letter, False
+            else:
+                section, sec_inferred = next_letter(), True
+            has_points = has_text = b.kind == "text"
+            uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
+            role: UnitRole = "heading" if b.kind == "heading" else "section"
+        elif b.kind == "point":
+            if b.number == 1 and has_points:
+                section, sec_inferred, has_text = next_letter(), True, False
+            has_points = True
+            uid = make_id(law, section, b.number)
+            role = "point"
+        elif not section:
+            uid, role = (make_id(law, suffix="intro"), "intro") if not has_text else (make_id(law, suffix="x1"), "section")
+            has_text = True
+        elif has_points:
+            uid, role = make_id(law, section, suffix="wrap"), "wrap"
+        elif has_text:
+            uid, role = make_id(law, section, suffix="x1"), "section"
+        else:
+            uid, role = make_id(law, section), "section"
+            has_text = True
+        base, k = uid, 1
+        while uid in seen:
+            k += 1
+            uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
+        seen.add(uid)
+        out[b.index] = _Assigned(uid, role, law, sec_inferred, 0.6 if sec_inferred else 1.0,
+                                 "section letter inferred from a restart of point numbering" if sec_inferred else "")
+    return out
+
+
+def _footnote_ids(
+    seg: _Segment, out: dict[int, _Assigned], *, law_inferred: bool = False, confidence: float = 1.0, evidence: str = ""
+) -> None:
+    """Footnotes: the k-th distinct footnote of a law is ``<law>.fn<k>`` ("[2]" is fn2)."""
+    current_law = seg.law
+    counters: dict[str, int] = {}
+    for b in seg.blocks:
+        if b.index in out and b.kind != "footnote":
+            current_law = out[b.index].law or current_law
+            continue
+        if b.kind != "footnote" or not current_law:
+            continue
+        digits = "".join(ch for ch in b.marker if ch.isdigit())
+        k = int(digits) if digits else counters.get(current_law, 0) + 1
+        counters[current_law] = max(k, counters.get(current_law, 0))
+        out[b.index] = _Assigned(f"{current_law}.fn{k}", "footnote", current_law, law_inferred, confidence, evidence)
+
+
+def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: SourceText) -> list[Unit]:
+    units: list[Unit] = []
+    debris_n = 0
+    law = ""
+    for b in blocks:
+        src = Source(source.path, source.lines[b.first_line].raw_line, source.lines[b.last_line].raw_line)
+        a = assigned.get(b.index)
+        if a is not None:
+            law = a.law
+            kind: UnitKind = {"law-title": "title", "heading": "title", "footnote": "footnote"}.get(a.role, "text")  # type: ignore[assignment]
+            units.append(
+                Unit(
+                    id=a.id,
+                    kind=kind,
+                    role=a.role,
+                    lang=source.lang,
+                    law=a.law,
+                    text=b.text,
+                    source=src,
+                    label=b.label,
+                    heading=b.text if a.role in ("law-title", "heading") else "",
+                    inferred=a.inferred,
+                    confidence=round(a.confidence, 3),
+                    evidence=a.evidence,
+                    markers=b.markers,
+                    span=(b.start, b.end),
+                )
+            )
+            continue
+        debris_n += 1
+        reason = b.reason or ("unplaced" if b.kind != "debris" else "debris")
+        dup = assigned[b.duplicate_of].id if b.duplicate_of is not None and b.duplicate_of in assigned else None
+        units.append(
+            Unit(
+                id=f"debris.{debris_n}",
+                kind="debris",
+                role="debris",
+                lang=source.lang,
+                law=law,
+                text=b.raw,
+                source=src,
+                reason=reason,
+                duplicate_of=dup,
+                evidence=_debris_evidence(reason, dup),
+                span=(b.start, b.end),
+            )
+        )
+    return units
+
+
+def _debris_evidence(reason: str, dup: str | None) -> str:
+    return {
+        "separator": "a rule of dashes separating the footnote area",
+        "chrome": "matches the language profile's list of web-page chrome",
+        "unplaced": "text outside any recognizable law",
+    }.get(reason, f"repeats {dup}" if dup else reason)
+
+
+def _tie_footnotes(units: list[Unit]) -> list[Unit]:
+    """Set each footnote's anchor (first unit of its law carrying a matching marker) and back-links."""
+    anchors: dict[str, str | None] = {}
+    for fn in units:
+        if fn.kind != "footnote":
+            continue
+        marker = fn.label
+        digits = "".join(ch for ch in marker if ch.isdigit())
+        anchor = None
+        for u in units:
+            if u.kind in ("debris", "footnote") or u.law != fn.law:
+                continue
+            if any(_same_marker(m, marker, digits) for m in u.markers):
+                anchor = u.id
+                break
+        anchors[fn.id] = anchor
+    out = []
+    for u in units:
+        if u.kind == "footnote":
+            out.append(_replace(u, anchor=anchors.get(u.id)))
+        elif u.markers and u.kind != "debris":
+            fns = tuple(
+                fid
+                for fid, fn in ((f.id, f) for f in units if f.kind == "footnote" and f.law == u.law)
+                if any(_same_marker(m, fn.label, "".join(c for c in fn.label if c.isdigit())) for m in u.markers)
+            )
+            out.append(_replace(u, footnotes=fns))
+        else:
+            out.append(u)
+    return out
+
+
+def _same_marker(in_text: str, printed: str, digits: str) -> bool:
+    if digits:
+        return "".join(c for c in in_text if c.isdigit()) == digits
+    return in_text.strip() == printed.strip()
+
+
+def _replace(u: Unit, **changes: object) -> Unit:
+    from dataclasses import replace
+
+    return replace(u, **changes)  # type: ignore[arg-type]

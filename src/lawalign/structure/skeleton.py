@@ -1,0 +1,178 @@
+"""Reference skeletons of the WBF Laws: the units each edition of the source text has, as data.
+
+A skeleton lives in ``lawalign/data/skeletons/<edition>.toml`` (see ``2007.toml`` for the format).
+Supporting a new edition of the Laws means adding a file, not code; ``data_dir`` lets a caller point
+at a folder of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from lawalign.errors import ConfigError
+
+# "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1.
+_ID = re.compile(
+    r"""^(?P<law>\d+)
+        (?P<section>[A-Z])?
+        (?P<point>\d+)?
+        (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+|\d+))?$""",
+    re.X,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitId:
+    """A canonical unit id split into its parts."""
+
+    law: str
+    section: str = ""
+    point: int = 0
+    suffix: str = ""  # "title", "intro", "wrap", "fn1", "x1" (a unit not in the reference), "1" (71.1)
+
+
+def parse_id(unit_id: str) -> UnitId:
+    """Split a canonical id.
+
+    >>> parse_id("68B2")
+    UnitId(law='68', section='B', point=2, suffix='')
+    >>> parse_id("69B.wrap")
+    UnitId(law='69', section='B', point=0, suffix='wrap')
+    >>> parse_id("71.1")
+    UnitId(law='71', section='', point=1, suffix='')
+    """
+    m = _ID.match(unit_id)
+    if not m:
+        raise ConfigError(f"not a canonical unit id: {unit_id!r} (expected e.g. 68B2, 68.title, 69B.wrap)")
+    suffix = m["suffix"] or ""
+    point = int(m["point"]) if m["point"] else 0
+    if suffix.isdigit():  # a point directly under the law ("71.1")
+        point, suffix = int(suffix), ""
+    return UnitId(law=m["law"], section=m["section"] or "", point=point, suffix=suffix)
+
+
+def make_id(law: str, section: str = "", point: int = 0, suffix: str = "") -> str:
+    """Build a canonical id from its parts.
+
+    >>> make_id("68", "B", 2)
+    '68B2'
+    >>> make_id("71", point=1)
+    '71.1'
+    >>> make_id("69", "B", suffix="wrap")
+    '69B.wrap'
+    """
+    if point and not section:
+        return f"{law}.{point}"
+    base = f"{law}{section}{point or ''}"
+    return f"{base}.{suffix}" if suffix else base
+
+
+@dataclass(frozen=True, slots=True)
+class SkeletonUnit:
+    """One unit of a reference edition: structure facts only, no text."""
+
+    id: str
+    role: str  # law-title | heading | intro | section | chapeau | point | wrap | footnote
+    law: str
+    section: str = ""
+    point: int = 0
+    sentences: int = 0
+    refs: tuple[str, ...] = ()
+    footnotes: tuple[str, ...] = ()
+    heading: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """A reference edition of the Laws (e.g. 2007): its units in order."""
+
+    edition: str
+    date: str
+    title: str
+    laws: tuple[str, ...]
+    units: tuple[SkeletonUnit, ...]
+
+    def unit(self, unit_id: str) -> SkeletonUnit | None:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        return None
+
+    def law_units(self, law: str) -> tuple[SkeletonUnit, ...]:
+        return tuple(u for u in self.units if u.law == law)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(u.id for u in self.units)
+
+
+def _data_dir() -> resources.abc.Traversable:
+    return resources.files("lawalign").joinpath("data", "skeletons")
+
+
+def available_skeletons(data_dir: Path | None = None) -> tuple[str, ...]:
+    """Editions with a bundled (or ``data_dir``) skeleton, sorted."""
+    root = data_dir if data_dir is not None else _data_dir()
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml")))
+
+
+def skeleton_from_toml(text: str, source: str) -> Skeleton:
+    """Parse a skeleton file's text (errors name ``source``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+    units = []
+    for i, raw in enumerate(data.get("unit", [])):
+        try:
+            uid, role = str(raw["id"]), str(raw["role"])
+        except KeyError as exc:
+            raise ConfigError(f"{source}: unit #{i + 1} lacks {exc.args[0]!r}") from None
+        parts = parse_id(uid)
+        units.append(
+            SkeletonUnit(
+                id=uid,
+                role=role,
+                law=parts.law,
+                section=parts.section,
+                point=parts.point,
+                sentences=int(raw.get("sentences", 0)),
+                refs=tuple(raw.get("refs", ())),
+                footnotes=tuple(raw.get("footnotes", ())),
+                heading=str(raw.get("heading", "")),
+            )
+        )
+    laws = tuple(str(x) for x in data.get("laws", ())) or tuple(dict.fromkeys(u.law for u in units))
+    return Skeleton(
+        edition=str(data.get("edition", "")),
+        date=str(data.get("date", "")),
+        title=str(data.get("title", "")),
+        laws=laws,
+        units=tuple(units),
+    )
+
+
+@cache
+def _load_bundled(edition: str) -> Skeleton:
+    path = _data_dir().joinpath(f"{edition}.toml")
+    return skeleton_from_toml(path.read_text(encoding="utf-8"), f"skeletons/{edition}.toml")
+
+
+def load_skeleton(edition: str = "2007", data_dir: Path | None = None) -> Skeleton:
+    """The reference skeleton of a WBF edition.
+
+    >>> load_skeleton("2007").unit("68B2").refs
+    ('68B1', '16D')
+    """
+    valid = available_skeletons(data_dir)
+    if edition not in valid:
+        raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(valid)}")
+    if data_dir is None:
+        return _load_bundled(edition)
+    path = data_dir / f"{edition}.toml"
+    return skeleton_from_toml(path.read_text(encoding="utf-8"), str(path))
