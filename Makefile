@@ -6,7 +6,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
 
-.PHONY: setup build test eval bench lint clean
+.PHONY: setup browser build test eval bench lint clean
 
 $(BIN)/lawalign: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,10 +17,16 @@ $(BIN)/lawalign: pyproject.toml
 
 setup: $(BIN)/lawalign
 
+# Debian's Chromium, for the report's browser test (skipped where it cannot be installed).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ; } || \
+	  echo "chromium not installed: the browser test will be skipped"
+
 build: setup
 	$(BIN)/lawalign build corpus
 
-test: setup
+test: setup browser
 	$(BIN)/python -m pytest -q
 
 eval: setup

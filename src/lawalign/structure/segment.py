@@ -178,8 +178,9 @@ def _assign_segment(
         line = source.lines[body[0].first_line].raw_line if body else 1
         notices.append(Notice("law-heading-missing", f"laws {', '.join(laws[1:])} found without a printed heading", source.path, line))
     if seg.heading is None:
-        if not body or gain < MIN_GAIN_PER_BLOCK * len(body):
-            return out  # no law here: left for the caller to judge
+        structural = [b for b in seg.blocks if b.kind in ("point", "heading", "footnote") or b.letter or b.refs]
+        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
+            return out  # no law here: its blocks are recorded as unplaced debris
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
@@ -255,6 +256,13 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     def next_letter() -> str:
         return chr(ord(section) + 1) if section else "A"
 
+    # Points straight under a law are "71.1"; but when point numbering restarts and no section is
+    # printed, each run of points is read as a section of its own (A, B, ...), as a reader would.
+    numbers = [b.number for b in body if b.kind == "point"]
+    restarts = any(later == 1 and earlier >= 1 for earlier, later in zip(numbers, numbers[1:], strict=False))
+    lettered = any(b.letter or b.kind == "heading" for b in body)
+    runs_are_sections = restarts and not lettered
+
     for b in body:
         if b.kind == "heading" or (b.kind == "text" and b.letter):
             if b.letter:
@@ -265,7 +273,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
             role: UnitRole = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
-            if b.number == 1 and has_points:
+            if b.number == 1 and (has_points or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
             has_points = True
             uid = make_id(law, section, b.number)

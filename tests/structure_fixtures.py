@@ -1,0 +1,20 @@
+"""Helpers for structure tests: a SourceText straight from already-normalized text."""
+
+from __future__ import annotations
+
+from lawalign.models import Line, SourceText
+
+SEEDS = {
+    "vi": "corpus/raw/000_e6edf3a6b624c89e.txt",
+    "ru": "corpus/raw/002_1323563bdd032735.txt",
+    "tr": "corpus/raw/003_e30df247acf19ab2.txt",
+}
+
+
+def source_from_text(text: str, lang: str, path: str = "mem.txt") -> SourceText:
+    """A SourceText whose lines are ``text``'s lines (the text must already be normalized)."""
+    lines, offset = [], 0
+    for i, t in enumerate(text.split("\n")):
+        lines.append(Line(t, i + 1, offset))
+        offset += len(t) + 1
+    return SourceText(path=path, text="\n".join(ln.text for ln in lines), lines=tuple(lines), lang=lang, encoding="utf-8")
