@@ -1,0 +1,41 @@
+"""Compare an old and a revised edition of one translation, unit by unit, word by word.
+
+Units are matched by id, then by text similarity (for units the revision relabelled or renumbered);
+every unit changed, added, removed or moved is listed with its word-level differences:
+``[-old-]{+new+}`` in text, ``<del>``/``<ins>`` in HTML.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lawalign.editions.compare import compare_editions
+from lawalign.editions.render import compare_html, compare_text, to_json
+from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
+from lawalign.output import emit
+
+HELP = "compare two editions of one translation (old and revised): units changed, added, removed, moved"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("old", metavar="OLD", help="the earlier edition (file or corpus edition name)")
+    p.add_argument("new", metavar="NEW", help="the revised edition (file or corpus edition name)")
+    p.add_argument("--lang", help="language of both files (ISO 639-1); detected when omitted")
+    p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
+    p.add_argument("--format", choices=("text", "json", "html"), default="text")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    old = resolve_edition(args.old, lang=args.lang, corpus=args.corpus)
+    new = resolve_edition(args.new, lang=args.lang or old.lang, corpus=args.corpus)
+    cmp = compare_editions(old, new)
+    if args.format == "json":
+        out = to_json(cmp.as_dict())
+    elif args.format == "html":
+        out = compare_html(cmp)
+    else:
+        out = compare_text(cmp)
+    emit(out, args.output, sys.stdout)
+    return 0

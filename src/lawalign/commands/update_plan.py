@@ -1,0 +1,51 @@
+"""Plan the update of a translation to a newer WBF edition of the Laws.
+
+Lists every unit the translation must revisit (with the kind of change, the concrete change and what
+the translation's own text says about it), the units it lacks relative to the edition it follows,
+and the units that can stay as they are. Only the laws the translation contains are considered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lawalign.editions.plan import plan_update
+from lawalign.editions.render import plan_html, plan_text, to_json
+from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
+from lawalign.output import emit
+
+HELP = "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)"
+
+FORMATS = ("text", "json", "html")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "edition", metavar="EDITION", help="an edition file, or the name of an edition in the corpus"
+    )
+    p.add_argument("--to", dest="target", default="2017", help="WBF edition to update to (default 2017)")
+    p.add_argument(
+        "--from",
+        dest="source",
+        help="WBF edition the translation follows (default: its manifest's, else 2007)",
+    )
+    p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
+    p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
+    p.add_argument("--data", type=Path, help="extra data folder with skeletons/ and changes/ (e.g. for 2027)")
+    p.add_argument("--format", choices=FORMATS, default="text")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    edition = resolve_edition(args.edition, lang=args.lang, corpus=args.corpus)
+    plan = plan_update(edition, args.target, source=args.source, data_dir=args.data)
+    if args.format == "json":
+        out = to_json(plan.as_dict())
+    elif args.format == "html":
+        out = plan_html(plan)
+    else:
+        out = plan_text(plan)
+    emit(out, args.output, sys.stdout)
+    return 0
