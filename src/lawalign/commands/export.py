@@ -1,0 +1,29 @@
+"""Export the corpus for other tools: TMX 1.4b (one tu per unit id, one tuv per language), XLIFF 2.0
+for one language pair (source: --src or the authoritative edition), CSV or Parquet of the unit table,
+or the HTML report. Files are written atomically; -o - writes text formats to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from lawalign.commands._corpus_args import add_inputs, add_langs, corpus_of, langs_of
+from lawalign.export import FORMATS, ExportOptions, write_export
+
+HELP = "export the corpus as TMX, XLIFF, CSV, Parquet or HTML"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_inputs(p)
+    p.add_argument("--format", required=True, choices=tuple(FORMATS), help="output format")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write (- for stdout)")
+    p.add_argument("--src", metavar="LANG", help="source language (XLIFF; TMX srclang)")
+    p.add_argument("--tgt", metavar="LANG", help="target language (XLIFF)")
+    add_langs(p, "to export (TMX, CSV, Parquet, HTML)")
+
+
+def run(args: argparse.Namespace) -> int:
+    corpus = corpus_of(args)
+    options = ExportOptions(src=args.src, tgt=args.tgt, langs=langs_of(args))
+    write_export(corpus, args.format, args.output, options)
+    return 0

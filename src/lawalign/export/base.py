@@ -1,0 +1,150 @@
+"""What every exporter shares: options, the registry entry, atomic writing, and the row/cell model.
+
+An exporter is a module with ``render(corpus, options) -> bytes``; :data:`lawalign.export.FORMATS`
+maps format names to :class:`ExportFormat` entries. Rendering to bytes first and then writing through
+:func:`write_atomic` (a temporary file in the target folder, then ``os.replace``) means a failed or
+interrupted export never leaves a half-written file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lawalign.errors import ConfigError
+
+if TYPE_CHECKING:
+    from lawalign.models import Edition, Unit
+    from lawalign.query import Corpus
+
+ALL_LANGS = "*all*"
+"""TMX ``srclang`` when no edition is authoritative."""
+
+TOOL = "lawalign"
+
+
+def tool_version() -> str:
+    """The lawalign version written into exported headers."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lawalign")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportOptions:
+    """Choices an exporter may honour.
+
+    ``src``/``tgt`` pick the language pair of bilingual formats (XLIFF); ``src`` also sets the TMX
+    source language. ``langs`` restricts multilingual formats to some languages.
+    """
+
+    src: str | None = None
+    tgt: str | None = None
+    langs: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFormat:
+    """A registered export format."""
+
+    name: str
+    suffix: str  # file suffix, with its dot
+    binary: bool  # True: cannot be written to a terminal/stdout as text
+    media_type: str
+    render: Callable[[Corpus, ExportOptions], bytes]
+    description: str = ""
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` all at once: a temporary file next to it, then a rename.
+
+    Args:
+        path: The destination file (its folder must exist).
+        data: The bytes to write.
+
+    Raises:
+        ConfigError: The folder does not exist.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConfigError(f"{target}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        # mkstemp creates the file 0600; give the result the mode a plain open() would have.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_output(dest: str | Path, data: bytes, *, binary: bool) -> None:
+    """Write to a file atomically, or to stdout when ``dest`` is ``-`` (text formats only).
+
+    Args:
+        dest: A path, or ``-``.
+        data: The rendered bytes.
+        binary: Whether the format is binary (refused on stdout).
+
+    Raises:
+        ConfigError: A binary format asked to go to stdout.
+    """
+    if str(dest) == "-":
+        if binary:
+            raise ConfigError("a binary format cannot be written to stdout; give a file with -o")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    write_atomic(dest, data)
+
+
+def pick_editions(corpus: Corpus, langs: tuple[str, ...] | None) -> list[Edition]:
+    """One edition per language (the first of each), optionally only ``langs``, in corpus order.
+
+    Raises:
+        ConfigError: A language of ``langs`` has no edition.
+    """
+    chosen: dict[str, Edition] = {}
+    for edition in corpus.editions:
+        chosen.setdefault(edition.lang, edition)
+    if langs is not None:
+        unknown = [lang for lang in langs if lang not in chosen]
+        if unknown:
+            raise ConfigError(f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(chosen)}")
+        return [chosen[lang] for lang in chosen if lang in langs]
+    return list(chosen.values())
+
+
+def unit_table(corpus: Corpus, editions: list[Edition]) -> list[tuple[str, dict[str, Unit]]]:
+    """Rows of law units by id, in reference order: (id, lang → unit) for every id some edition has.
+
+    Args:
+        corpus: The corpus (gives the reference order).
+        editions: The editions to include (one per language).
+
+    Returns:
+        The rows; a language that lacks an id is absent from that row's dict.
+    """
+    by_lang = {e.lang: {u.id: u for u in e.law_units} for e in editions}
+    rows: list[tuple[str, dict[str, Unit]]] = []
+    for unit_id in corpus.ids():
+        cells = {lang: units[unit_id] for lang, units in by_lang.items() if unit_id in units}
+        if cells:
+            rows.append((unit_id, cells))
+    return rows

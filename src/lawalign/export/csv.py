@@ -1,0 +1,31 @@
+"""CSV of the unit table (``Corpus.frame()``): UTF-8 without BOM, ``\\n`` line ends, RFC 4180 quoting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lawalign.export.base import ExportOptions, pick_editions
+
+if TYPE_CHECKING:
+    from lawalign.query import Corpus
+
+SUFFIX = ".csv"
+MEDIA_TYPE = "text/csv"
+
+
+def render(corpus: Corpus, options: ExportOptions) -> bytes:
+    """The unit table as CSV bytes (columns of :data:`lawalign.query.UNIT_COLUMNS`).
+
+    Args:
+        corpus: The corpus.
+        options: ``langs`` limits the languages.
+
+    Returns:
+        UTF-8 bytes.
+    """
+    frame = corpus.frame()
+    if options.langs is not None:
+        pick_editions(corpus, options.langs)  # validates the languages
+        frame = frame[frame["lang"].isin(options.langs)]
+    text: str = frame.to_csv(index=False, lineterminator="\n")
+    return text.encode("utf-8")

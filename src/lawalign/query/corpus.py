@@ -1,0 +1,402 @@
+"""A loaded corpus you can ask questions: clause lookup, search, and pandas frames.
+
+Opening a corpus reads and segments its editions, nothing more; the embedding model is loaded only
+when semantic search, the alignment or the findings are first asked for, and their results are kept
+on the :class:`Corpus` for later calls.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lawalign.errors import ConfigError
+from lawalign.models import Alignment, Edition, Finding, Source, Unit
+from lawalign.query import frames
+from lawalign.query.ids import UnitQuery, parse_unit_query
+from lawalign.query.search import (
+    SearchHit,
+    SemanticIndex,
+    check_mode,
+    display_text,
+    embedder_pair,
+    search_exact,
+    search_regex,
+    semantic_candidates,
+)
+from lawalign.structure.skeleton import Skeleton, load_skeleton, parse_id
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from lawalign.align.embed import Embedder
+
+log = logging.getLogger(__name__)
+
+
+def _missing_stage(exc: ModuleNotFoundError, module: str) -> bool:
+    """True when ``exc`` says the optional stage ``module`` is not installed (not a bug inside it)."""
+    return exc.name is not None and (exc.name == module or module.startswith(exc.name + "."))
+
+
+def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[str, ...]:
+    """Every law-unit id of the corpus, in reference order.
+
+    Ids of the reference skeleton come in its order; an id no reference has (``68.x1``) is placed
+    right after the unit that precedes it in the first edition that has it.
+
+    Args:
+        editions: The editions, in corpus order.
+        skeleton: The reference edition's skeleton, or None (then first-seen order).
+
+    Returns:
+        The ids, each once.
+    """
+    order: list[str] = list(skeleton.ids) if skeleton is not None else []
+    known = set(order)
+    for edition in editions:
+        previous: str | None = None
+        for unit in edition.law_units:
+            if unit.id not in known:
+                if previous is not None and previous in known:
+                    index = order.index(previous) + 1
+                    # Keep earlier insertions after the same predecessor in their order.
+                    while index < len(order) and order[index] not in (skeleton.ids if skeleton else ()):
+                        index += 1
+                    order.insert(index, unit.id)
+                else:
+                    order.append(unit.id)
+                known.add(unit.id)
+            previous = unit.id
+    present = {u.id for e in editions for u in e.law_units}
+    return tuple(i for i in order if i in present)
+
+
+def _belongs(unit: Unit, query: UnitQuery) -> bool:
+    if unit.kind == "debris":
+        return False
+    if query.level == "law":
+        return unit.law == query.law
+    try:
+        parts = parse_id(unit.id)
+    except ConfigError:
+        return False
+    return parts.law == query.law and parts.section == query.section
+
+
+def compose(unit_id: str, parts: Sequence[Unit]) -> Unit:
+    """One unit standing for several (a whole section or law): texts joined, source spanning them all.
+
+    Each part contributes its label and text; parts are separated by a blank line, so the composed
+    text loses no character of any part.
+
+    Args:
+        unit_id: The id of the whole ("70D", "68").
+        parts: The parts, in source order (at least one).
+
+    Returns:
+        A unit with role ``section``; ``inferred`` if any part is, ``confidence`` the lowest.
+    """
+    first = parts[0]
+    if len(parts) == 1 and first.id == unit_id:
+        return first
+    footnotes = tuple(dict.fromkeys(f for p in parts for f in p.footnotes))
+    return Unit(
+        id=unit_id,
+        kind="text",
+        role="section",
+        lang=first.lang,
+        law=first.law,
+        text="\n\n".join(display_text(p) for p in parts),
+        source=Source(
+            first.source.path, min(p.source.line_start for p in parts), max(p.source.line_end for p in parts)
+        ),
+        inferred=any(p.inferred for p in parts),
+        confidence=min(p.confidence for p in parts),
+        evidence="; ".join(f"{p.id}: {p.evidence}" for p in parts if p.evidence),
+        markers=tuple(dict.fromkeys(m for p in parts for m in p.markers)),
+        footnotes=footnotes,
+        span=(min(p.span[0] for p in parts), max(p.span[1] for p in parts)),
+    )
+
+
+class Corpus:
+    """Editions of one law in several languages, with lookup, search and frames.
+
+    Args:
+        editions: The segmented editions, in corpus order.
+        model: Embedder name for semantic search and alignment (see ``lawalign.align.embed``).
+        cache_dir: Embedding cache folder (default ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
+        embedder: An embedder to use instead of ``model`` (tests, notebooks); used for both sides
+            of semantic search and for alignment.
+    """
+
+    def __init__(
+        self,
+        editions: Sequence[Edition],
+        *,
+        model: str = "e5",
+        cache_dir: str | Path | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        if not editions:
+            raise ConfigError("a corpus needs at least one edition")
+        self.editions: tuple[Edition, ...] = tuple(editions)
+        self.model = model
+        self.cache_dir = cache_dir
+        self._embedder = embedder
+        self._index: SemanticIndex | None = None
+        self._alignment: Alignment | None = None
+        self._alignment_done = False
+        self._findings: list[Finding] | None = None
+        self._order: tuple[str, ...] | None = None
+
+    # -- editions and ids -------------------------------------------------------------------------
+
+    @property
+    def langs(self) -> tuple[str, ...]:
+        """Languages of the editions, in corpus order, each once."""
+        return tuple(dict.fromkeys(e.lang for e in self.editions))
+
+    @property
+    def authoritative(self) -> Edition | None:
+        """The edition the manifest marks authoritative, if any."""
+        return next((e for e in self.editions if e.authoritative), None)
+
+    def edition(self, lang: str) -> Edition:
+        """The (first) edition in ``lang``.
+
+        Raises:
+            ConfigError: No edition in that language; the message lists the corpus languages.
+        """
+        for edition in self.editions:
+            if edition.lang == lang:
+                return edition
+        raise ConfigError(f"no edition in {lang!r}; the corpus has: {', '.join(self.langs)}")
+
+    def _key(self, edition: Edition) -> str:
+        # Two editions in one language: the second is keyed "lang/name" so neither hides the other.
+        first = next(e for e in self.editions if e.lang == edition.lang)
+        return edition.lang if first is edition else f"{edition.lang}/{edition.name}"
+
+    def skeleton(self) -> Skeleton | None:
+        """The reference skeleton of the corpus' source edition, or None when none is bundled."""
+        try:
+            return load_skeleton(self.editions[0].source_edition)
+        except ConfigError:
+            log.warning("no reference skeleton for edition %r", self.editions[0].source_edition)
+            return None
+
+    def ids(self) -> tuple[str, ...]:
+        """Every law-unit id present in some edition, in reference order."""
+        if self._order is None:
+            self._order = reference_order(self.editions, self.skeleton())
+        return self._order
+
+    def _resolve(self, query: str) -> UnitQuery:
+        parsed = parse_unit_query(query)
+        present = self.ids()
+        if parsed.level == "unit" and parsed.id in present:
+            return parsed
+        if parsed.level != "unit" and any(_belongs(u, parsed) for e in self.editions for u in e.units):
+            return parsed
+        close = difflib.get_close_matches(parsed.id, present, n=3, cutoff=0.5)
+        hint = (
+            f"; did you mean {', '.join(close)}?"
+            if close
+            else f"; the corpus has {', '.join(present[:8])}, …"
+        )
+        raise ConfigError(f"no unit {parsed.id!r} in the corpus{hint}")
+
+    def parts(self, query: str) -> dict[str, tuple[Unit, ...]]:
+        """The units a citation names, per language, in source order.
+
+        Args:
+            query: A citation accepted by :func:`parse_unit_query` ("68B2", "70D", "68", "68.fn1").
+
+        Returns:
+            Language → units; a language lacking the unit is absent.
+
+        Raises:
+            ConfigError: The citation does not parse, or no edition has it (with a suggestion).
+        """
+        parsed = self._resolve(query)
+        out: dict[str, tuple[Unit, ...]] = {}
+        for edition in self.editions:
+            if parsed.level == "unit":
+                found = tuple(u for u in edition.law_units if u.id == parsed.id)
+            else:
+                found = tuple(u for u in edition.units if _belongs(u, parsed))
+            if found:
+                out[self._key(edition)] = found
+        return out
+
+    def unit(self, query: str) -> dict[str, Unit]:
+        """The unit a citation names, per language.
+
+        A section ("70D") or a whole law ("68") comes back as one composed unit (role ``section``)
+        whose text joins its heading, chapeau, points and wrap; :meth:`parts` gives them apart.
+
+        Args:
+            query: A citation: "68B2", "68.B.2", "Law 68 B 2", "Điều 68B2", "Правило 68B2",
+                "Yasa 68B2", "70D", "68", "68.fn1".
+
+        Returns:
+            Language → unit.
+
+        Raises:
+            ConfigError: The citation does not parse, or no edition has it (with a suggestion).
+        """
+        parsed = self._resolve(query)
+        return {lang: compose(parsed.id, units) for lang, units in self.parts(query).items()}
+
+    # -- search -----------------------------------------------------------------------------------
+
+    def _get_embedder(self, name: str) -> Embedder:
+        from lawalign.align.embed import get_embedder
+
+        return get_embedder(name, self.cache_dir)
+
+    def _semantic_index(self) -> SemanticIndex:
+        if self._index is None:
+            if self._embedder is not None:
+                embedder = self._embedder
+                query_side = passage_side = lambda: embedder
+            else:
+                query_name, passage_name = embedder_pair(self.model)
+                query_side = lambda: self._get_embedder(query_name)  # noqa: E731
+                passage_side = lambda: self._get_embedder(passage_name)  # noqa: E731
+            self._index = SemanticIndex(semantic_candidates(self.editions), query_side, passage_side)
+        return self._index
+
+    def search(
+        self, q: str, *, langs: Sequence[str] | None = None, top: int = 10, mode: str = "semantic"
+    ) -> list[SearchHit]:
+        """Search the law text of every edition.
+
+        Args:
+            q: The question (semantic, any language), substring (exact) or pattern (regex).
+            langs: Restrict to these languages (None: all).
+            top: How many hits to return, best first.
+            mode: "semantic" (cross-lingual, loads the model on first use), "exact"
+                (case-insensitive substring) or "regex" (Python ``re``).
+
+        Returns:
+            The hits.
+
+        Raises:
+            ConfigError: Unknown mode or language, empty query, bad pattern.
+        """
+        checked = check_mode(mode)
+        if langs is not None:
+            unknown = sorted(set(langs) - set(self.langs))
+            if unknown:
+                raise ConfigError(
+                    f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(self.langs)}"
+                )
+        if checked == "semantic":
+            return self._semantic_index().search(q, langs, top)
+        pairs = [(e, u) for e in self.editions if langs is None or e.lang in langs for u in e.law_units]
+        return search_exact(pairs, q, top) if checked == "exact" else search_regex(pairs, q, top)
+
+    # -- frames -----------------------------------------------------------------------------------
+
+    def frame(self) -> pd.DataFrame:
+        """One row per unit per language (see :data:`lawalign.query.frames.UNIT_COLUMNS`)."""
+        return frames.units_frame(self.editions)
+
+    def alignment_result(self) -> Alignment | None:
+        """The alignment of the editions (computed once; None when the align stage is unavailable)."""
+        if not self._alignment_done:
+            try:
+                from lawalign.align import align_editions
+            except ImportError as exc:
+                if isinstance(exc, ModuleNotFoundError) and not _missing_stage(exc, "lawalign.align"):
+                    raise
+                log.warning("the align stage is not available; alignment is empty")
+            else:
+                if len(self.editions) > 1:
+                    embedder = self._embedder or self._get_embedder(self.model)
+                    self._alignment = align_editions(list(self.editions), embedder=embedder)
+            self._alignment_done = True
+        return self._alignment
+
+    def alignment(self) -> pd.DataFrame:
+        """Unit links as a frame (see :data:`lawalign.query.frames.ALIGNMENT_COLUMNS`)."""
+        return frames.alignment_frame(self.alignment_result())
+
+    def finding_list(self) -> list[Finding]:
+        """The divergences between the editions (computed once, with the alignment when available)."""
+        if self._findings is None:
+            try:
+                from lawalign.diff import find_divergences
+            except ImportError as exc:
+                if isinstance(exc, ModuleNotFoundError) and not _missing_stage(exc, "lawalign.diff"):
+                    raise
+                log.warning("the diff stage is not available; no findings")
+                self._findings = []
+            else:
+                self._findings = list(
+                    find_divergences(list(self.editions), self.alignment_result(), skeleton=self.skeleton())
+                )
+        return self._findings
+
+    def set_findings(self, findings: Sequence[Finding]) -> None:
+        """Use these findings instead of computing them (a saved diff, a test, a notebook).
+
+        Args:
+            findings: The findings.
+        """
+        self._findings = list(findings)
+
+    def findings(self) -> pd.DataFrame:
+        """Findings as a frame (see :data:`lawalign.query.frames.FINDING_COLUMNS`)."""
+        return frames.findings_frame(self.finding_list())
+
+    def findings_for(self, unit_ids: Sequence[str]) -> list[Finding]:
+        """The findings about any of ``unit_ids``, in finding order."""
+        wanted = set(unit_ids)
+        return [f for f in self.finding_list() if f.unit in wanted]
+
+    def with_edition(self, edition: Edition) -> Corpus:
+        """A new corpus with ``edition`` added (same model settings; nothing cached carried over)."""
+        return Corpus(
+            [*self.editions, edition], model=self.model, cache_dir=self.cache_dir, embedder=self._embedder
+        )
+
+    def __repr__(self) -> str:
+        return f"Corpus({', '.join(f'{e.lang}:{e.name}' for e in self.editions)})"
+
+
+def open_corpus(
+    path_or_paths: str | Path | Sequence[str | Path],
+    *,
+    lang: str | None = None,
+    model: str = "e5",
+    cache_dir: str | Path | None = None,
+) -> Corpus:
+    """Open a corpus folder (with ``manifest.toml``) or a list of edition files.
+
+    Args:
+        path_or_paths: A corpus folder, one file, or several files/folders.
+        lang: Language of the files when it cannot be read from a manifest (None: detect).
+        model: Embedder name for semantic search and alignment.
+        cache_dir: Embedding cache folder.
+
+    Returns:
+        The corpus; no model is loaded yet.
+
+    Raises:
+        InputError: A file cannot be read or segmented.
+        ConfigError: The manifest is wrong, or the corpus is empty.
+    """
+    from lawalign.corpus import load_editions
+
+    paths = [path_or_paths] if isinstance(path_or_paths, (str, Path)) else list(path_or_paths)
+    return Corpus(load_editions(paths, lang=lang), model=model, cache_dir=cache_dir)
+
+
+__all__ = ["Corpus", "compose", "open_corpus", "reference_order"]

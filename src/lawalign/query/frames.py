@@ -1,0 +1,194 @@
+"""The corpus as pandas tables, joinable on ``id`` (and ``lang``).
+
+Column names are a public contract (documented in ``docs/query.md``); every frame keeps them even
+when empty, so code that joins or groups never has to special-case a missing stage.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from lawalign.models import Alignment, Edition, Finding, Unit
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+UNIT_COLUMNS: tuple[str, ...] = (
+    "id",
+    "law",
+    "kind",
+    "role",
+    "lang",
+    "text",
+    "path",
+    "line_start",
+    "line_end",
+    "inferred",
+    "confidence",
+    "label",
+    "edition",
+    "order",
+)
+"""One row per unit per language (debris included, ``kind == "debris"``)."""
+
+ALIGNMENT_COLUMNS: tuple[str, ...] = ("id", "src_lang", "tgt_lang", "score", "beads", "model")
+"""One row per aligned id per language pair; ``beads`` in vecalign notation (``[0]:[0, 1]``), ``;``-joined."""
+
+CHECK_COLUMNS: tuple[str, ...] = ("id", "lang", "proposed", "agrees", "score", "message")
+"""One row per id check of the cross-language anchoring."""
+
+FINDING_COLUMNS: tuple[str, ...] = (
+    "id",
+    "lang",
+    "type",
+    "severity",
+    "message",
+    "suggestion",
+    "key",
+    "evidence",
+)
+"""One row per finding; ``id`` is the unit it is about, ``evidence`` a JSON list of quotes."""
+
+SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
+
+
+def unit_row(unit: Unit, edition: Edition, order: int) -> dict[str, object]:
+    """The frame row of one unit.
+
+    Args:
+        unit: The unit.
+        edition: The edition holding it (its ``name`` fills ``edition``).
+        order: The unit's position in its edition (0-based, source order).
+
+    Returns:
+        A dict with exactly :data:`UNIT_COLUMNS` as keys.
+    """
+    return {
+        "id": unit.id,
+        "law": unit.law,
+        "kind": unit.kind,
+        "role": unit.role,
+        "lang": unit.lang,
+        "text": unit.text,
+        "path": unit.source.path,
+        "line_start": unit.source.line_start,
+        "line_end": unit.source.line_end,
+        "inferred": unit.inferred,
+        "confidence": round(unit.confidence, 3),
+        "label": unit.label,
+        "edition": edition.name,
+        "order": order,
+    }
+
+
+def _frame(rows: Sequence[dict[str, object]], columns: tuple[str, ...]) -> pd.DataFrame:
+    import pandas as pd  # pandas costs ~0.3 s to import; only frames need it
+
+    return pd.DataFrame(list(rows), columns=list(columns))
+
+
+def units_frame(editions: Iterable[Edition]) -> pd.DataFrame:
+    """Every unit of every edition, in edition then source order.
+
+    Args:
+        editions: The editions, in corpus order.
+
+    Returns:
+        A DataFrame with :data:`UNIT_COLUMNS`.
+    """
+    rows = [unit_row(u, e, i) for e in editions for i, u in enumerate(e.units)]
+    frame = _frame(rows, UNIT_COLUMNS)
+    return frame.astype(
+        {
+            "line_start": "int64",
+            "line_end": "int64",
+            "inferred": "bool",
+            "order": "int64",
+            "confidence": "float64",
+        }
+    )
+
+
+def alignment_frame(alignment: Alignment | None) -> pd.DataFrame:
+    """The unit links of an alignment, one row per id per language pair.
+
+    Args:
+        alignment: The alignment, or None when the align stage is unavailable.
+
+    Returns:
+        A DataFrame with :data:`ALIGNMENT_COLUMNS` (empty without an alignment).
+    """
+    rows: list[dict[str, object]] = []
+    if alignment is not None:
+        for link in alignment.links:
+            rows.append(
+                {
+                    "id": link.id,
+                    "src_lang": link.src_lang,
+                    "tgt_lang": link.tgt_lang,
+                    "score": float(link.score),
+                    "beads": "; ".join(str(b) for b in link.beads),
+                    "model": alignment.model,
+                }
+            )
+    return _frame(rows, ALIGNMENT_COLUMNS).astype({"score": "float64"})
+
+
+def checks_frame(alignment: Alignment | None) -> pd.DataFrame:
+    """The id checks of an alignment (what the anchoring said about each inferred id).
+
+    Args:
+        alignment: The alignment, or None.
+
+    Returns:
+        A DataFrame with :data:`CHECK_COLUMNS`.
+    """
+    rows: list[dict[str, object]] = []
+    if alignment is not None:
+        rows = [
+            {
+                "id": c.unit,
+                "lang": c.lang,
+                "proposed": c.proposed,
+                "agrees": c.agrees,
+                "score": float(c.score),
+                "message": c.message,
+            }
+            for c in alignment.checks
+        ]
+    return _frame(rows, CHECK_COLUMNS)
+
+
+def finding_row(finding: Finding) -> dict[str, object]:
+    """The frame row of one finding (evidence serialised as a JSON list, keys sorted).
+
+    Args:
+        finding: The finding.
+
+    Returns:
+        A dict with exactly :data:`FINDING_COLUMNS` as keys.
+    """
+    return {
+        "id": finding.unit,
+        "lang": finding.lang,
+        "type": finding.type,
+        "severity": finding.severity,
+        "message": finding.message,
+        "suggestion": finding.suggestion,
+        "key": finding.key,
+        "evidence": json.dumps([e.as_dict() for e in finding.evidence], ensure_ascii=False, sort_keys=True),
+    }
+
+
+def findings_frame(findings: Iterable[Finding]) -> pd.DataFrame:
+    """Findings as a table, in the order given.
+
+    Args:
+        findings: The findings.
+
+    Returns:
+        A DataFrame with :data:`FINDING_COLUMNS`.
+    """
+    return _frame([finding_row(f) for f in findings], FINDING_COLUMNS)

@@ -1,0 +1,181 @@
+"""One contract every exporter passes: writes, non-empty, deterministic, all units, read back
+by an independent reader (python-tmx, translate-toolkit, pandas, lxml.html)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from lxml import etree
+from lxml import html as lhtml
+
+from lawalign.errors import ConfigError
+from lawalign.export import FORMATS, ExportOptions, render_export, write_export
+from lawalign.query import Corpus, display_text
+from query_fixtures import script_edition, seed_editions, seed_findings
+
+OPTIONS = {"xliff": ExportOptions(src="vi", tgt="ru")}
+
+
+def _corpus() -> Corpus:
+    corpus = Corpus(seed_editions())
+    corpus.set_findings(seed_findings())
+    return corpus
+
+
+def _units(corpus: Corpus, langs: tuple[str, ...] | None = None) -> set[tuple[str, str, str]]:
+    return {
+        (u.id, u.lang, display_text(u))
+        for e in corpus.editions
+        if langs is None or e.lang in langs
+        for u in e.law_units
+    }
+
+
+def read_tmx(data: bytes) -> set[tuple[str, str, str]]:
+    import PythonTmx
+
+    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    tmx = PythonTmx.from_element(root)
+    out = set()
+    for tu in tmx.tus:
+        for tuv in tu.tuvs:
+            out.add((tu.tuid, tuv.lang, "".join(str(c) for c in tuv.content)))
+    return out
+
+
+def read_tmx_toolkit(data: bytes) -> set[tuple[str, str]]:
+    from translate.storage import tmx
+
+    store = tmx.tmxfile(io.BytesIO(data))
+    # translate-toolkit's TMX model is bilingual: it sees the first two variants of each tu.
+    return {(u.getid(), u.source) for u in store.units}
+
+
+def read_xliff(data: bytes) -> set[tuple[str, str, str]]:
+    from translate.storage import xliff2
+
+    store = xliff2.Xliff2File(io.BytesIO(data))
+    out = set()
+    for unit in store.units:
+        uid = unit.getid().split("::")[0]  # toolkit ids read "unit::segment"
+        if unit.source:
+            out.add((uid, "vi", unit.source))
+        if unit.target:
+            out.add((uid, "ru", unit.target))
+    return out
+
+
+def read_table(data: bytes, fmt: str) -> set[tuple[str, str, str]]:
+    frame = (
+        pd.read_csv(io.BytesIO(data), keep_default_na=False, dtype=str)
+        if fmt == "csv"
+        else pd.read_parquet(io.BytesIO(data))
+    )
+    law = frame[frame["kind"] != "debris"]
+    return {(r.id, r.lang, f"{r.label} {r.text}" if r.label else r.text) for r in law.itertuples()}
+
+
+def read_html(data: bytes) -> set[tuple[str, str, str]]:
+    doc = lhtml.fromstring(data)
+    out = set()
+    for row in doc.xpath("//table[@class='units']/tbody/tr"):
+        for cell in row.xpath("td"):
+            text = cell.xpath("div[@class='text']")
+            if text:
+                out.add((row.get("id")[2:], cell.get("lang"), text[0].text_content()))
+    return out
+
+
+READERS: dict[str, Callable[[bytes], set[tuple[str, str, str]]]] = {
+    "tmx": read_tmx,
+    "xliff": read_xliff,
+    "csv": lambda data: read_table(data, "csv"),
+    "parquet": lambda data: read_table(data, "parquet"),
+    "html": read_html,
+}
+EXPECTED_LANGS: dict[str, tuple[str, ...] | None] = {"xliff": ("vi", "ru")}
+
+
+def test_every_format_has_a_reader() -> None:
+    assert set(READERS) == set(FORMATS)
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_contract(fmt: str, tmp_path: Path) -> None:
+    corpus = _corpus()
+    options = OPTIONS.get(fmt, ExportOptions())
+    target = tmp_path / f"out{FORMATS[fmt].suffix}"
+    write_export(corpus, fmt, target, options)
+    data = target.read_bytes()
+    assert data
+    assert render_export(_corpus(), fmt, options) == data, "same input must give the same bytes"
+    assert READERS[fmt](data) == _units(corpus, EXPECTED_LANGS.get(fmt))
+    assert [p.name for p in tmp_path.iterdir()] == [target.name], "no temporary file left behind"
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_markup_in_law_text_is_data(fmt: str) -> None:
+    corpus = Corpus([script_edition(), *seed_editions()[1:2]])
+    corpus.set_findings([])  # the report would otherwise run the diff stage (and load the model)
+    options = ExportOptions(src="en", tgt="ru") if fmt == "xliff" else ExportOptions()
+    data = render_export(corpus, fmt, options)
+    assert READERS[fmt](data) >= {u for u in _units(corpus, ("en",)) if u[0] == "68C"} or fmt == "xliff"
+    if fmt in ("tmx", "xliff", "html"):
+        assert b"<script>alert" not in data
+
+
+def test_tmx_header_and_units() -> None:
+    data = render_export(_corpus(), "tmx")
+    root = etree.fromstring(data)
+    header = root.find("header")
+    assert header.get("creationtool") == "lawalign" and header.get("srclang") == "vi"
+    assert "creationdate" not in header.attrib
+    tuids = [tu.get("tuid") for tu in root.iter("tu")]
+    assert len(tuids) == len(set(tuids)) == len(_corpus().ids())
+    tu = root.find("body/tu[@tuid='68B2']")
+    langs = [tuv.get("{http://www.w3.org/XML/1998/namespace}lang") for tuv in tu.iter("tuv")]
+    assert langs == ["vi", "ru", "tr"]
+    assert {(i, s) for i, s in read_tmx_toolkit(data) if i == "68B2"}  # translate-toolkit reads it too
+
+
+def test_tmx_srclang_all_without_authoritative_edition() -> None:
+    editions = [e for e in seed_editions()[1:]]
+    root = etree.fromstring(render_export(Corpus(editions), "tmx"))
+    assert root.find("header").get("srclang") == "*all*"
+
+
+def test_xliff_pair_choice() -> None:
+    corpus = _corpus()  # vi is authoritative
+    root = etree.fromstring(render_export(corpus, "xliff", ExportOptions(tgt="tr")))
+    assert (root.get("srcLang"), root.get("trgLang")) == ("vi", "tr")
+    with pytest.raises(ConfigError, match="choose --tgt from ru, tr"):
+        render_export(corpus, "xliff")
+    with pytest.raises(ConfigError, match="no such edition"):
+        render_export(corpus, "xliff", ExportOptions(tgt="de"))
+    missing = root.find(".//{*}unit[@id='68.intro']")
+    assert missing.find(".//{*}note").text == "no 68.intro in the vi edition"
+
+
+def test_stdout_for_text_formats_only(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    write_export(_corpus(), "csv", "-")
+    assert capsysbinary.readouterr().out.startswith(b"id,law,kind,role,lang,text")
+    with pytest.raises(ConfigError, match="binary format"):
+        write_export(_corpus(), "parquet", "-")
+
+
+def test_failed_export_leaves_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "out.xlf"
+    target.write_bytes(b"old")
+    with pytest.raises(ConfigError):
+        write_export(_corpus(), "xliff", target)  # ambiguous pair: fails before writing
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.xlf"]
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(ConfigError, match="valid: csv, html, parquet, tmx, xliff"):
+        render_export(_corpus(), "docx")
