@@ -6,7 +6,7 @@ import json
 import logging
 from collections.abc import Sequence
 
-from lawalign.models import Edition
+from lawalign.models import Edition, UnitLink
 from lawalign.output import format_rows, iter_units_rows
 
 log = logging.getLogger(__name__)
@@ -14,32 +14,30 @@ log = logging.getLogger(__name__)
 
 def build_outputs(editions: Sequence[Edition], *, model: str = "e5", align: bool = True) -> dict[str, bytes]:
     """Compute every output of ``lawalign build``: file name → content. Deterministic."""
-    from lawalign.structure.akn import to_akn
+    from lawalign.structure.akn import assert_validates, to_akn
 
     files: dict[str, bytes] = {}
     files["units.jsonl"] = format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")
-    links = ()
+    links: tuple[UnitLink, ...] = ()
     if align:
-        from lawalign.align import align_editions
-        from lawalign.align.embed import get_embedder
-        from lawalign.commands.align import alignment_rows
-        from lawalign.diff import find_divergences
-        from lawalign.diff.report import findings_to_json, findings_to_sarif
+        from lawalign.align.rows import alignment_rows
+        from lawalign.diff.formats import findings_to_json, findings_to_sarif
+        from lawalign.export.html import render_report
+        from lawalign.query import Corpus
 
-        alignment = align_editions(list(editions), embedder=get_embedder(model))
-        links = alignment.links
-        files["alignment.jsonl"] = format_rows(alignment_rows(alignment, editions), "jsonl").encode("utf-8")
-        findings = find_divergences(list(editions), alignment)
+        corpus = Corpus(editions, model=model)
+        alignment = corpus.alignment_result()
+        findings = corpus.finding_list()
+        if alignment is not None:
+            links = alignment.links
+            files["alignment.jsonl"] = format_rows(alignment_rows(alignment, editions), "jsonl").encode("utf-8")
         files["findings.json"] = findings_to_json(findings).encode("utf-8")
         files["findings.sarif"] = findings_to_sarif(findings).encode("utf-8")
-        try:
-            from lawalign.export.html import render_report
-        except ImportError:  # pragma: no cover - report module not built yet
-            log.warning("report module missing; report.html not written")
-        else:
-            files["report.html"] = render_report(editions, alignment, findings)
+        files["report.html"] = render_report(corpus, findings)
     for e in editions:
-        files[f"{e.name}.xml"] = to_akn(e, links=[l for l in links if e.lang in (l.src_lang, l.tgt_lang)])
+        xml = to_akn(e, links=[link for link in links if e.lang in (link.src_lang, link.tgt_lang)])
+        assert_validates(xml)
+        files[f"{e.name}.xml"] = xml
     files["manifest.json"] = (
         json.dumps(
             {"editions": [{"name": e.name, "lang": e.lang, "path": e.path, "file": f"{e.name}.xml"} for e in editions]},
