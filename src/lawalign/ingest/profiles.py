@@ -19,6 +19,13 @@ One TOML file per language in ``lawalign/data/profiles/<lang>.toml``. Keys:
     Regular expressions matching a whole line of known non-law text (blog chrome) in this language.
 ``abbreviations``
     Abbreviations that end with a full stop but do not end a sentence ("bkz.", "см.", "e.g.").
+``alphabet`` (optional)
+    Every lowercase letter the language writes, as one string (foreign-word letters included for
+    Latin-script languages). Decoding uses it to choose among single-byte code pages.
+``common_letters`` (optional)
+    The language's most frequent lowercase letters, most frequent first; also decoding evidence.
+``legacy_encodings`` (optional)
+    Single-byte code pages the language was written in before UTF-8 ("cp1258" for vi); they win ties.
 
 A language without a profile still parses: :func:`load_profile` returns the generic profile (the
 union of every profile) and the caller records a warning.
@@ -51,6 +58,9 @@ class Profile:
     debris: tuple[str, ...] = ()
     abbreviations: tuple[str, ...] = ()
     generic: bool = False
+    alphabet: str = ""
+    common_letters: str = ""
+    legacy_encodings: tuple[str, ...] = ()
 
 
 def _profile_dir() -> resources.abc.Traversable:
@@ -70,6 +80,12 @@ def _from_toml(data: dict[str, object], source: str) -> Profile:
             raise ConfigError(f"{source}: {key!r} must be a list of strings")
         return tuple(value)
 
+    def letters(key: str) -> str:
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            raise ConfigError(f"{source}: {key!r} must be a string")
+        return value
+
     try:
         lang, name, spacy = str(data["lang"]), str(data["name"]), str(data.get("spacy", data["lang"]))
     except KeyError as exc:
@@ -87,6 +103,9 @@ def _from_toml(data: dict[str, object], source: str) -> Profile:
         footnote_markers=strings("footnote_markers") or ("*",),
         debris=strings("debris"),
         abbreviations=strings("abbreviations"),
+        alphabet=letters("alphabet"),
+        common_letters=letters("common_letters"),
+        legacy_encodings=strings("legacy_encodings"),
     )
 
 
@@ -131,4 +150,5 @@ def generic_profile(lang: str = GENERIC) -> Profile:
         debris=_union([p.debris for p in profiles]),
         abbreviations=_union([p.abbreviations for p in profiles]),
         generic=True,
+        alphabet="".join(_union([tuple(p.alphabet) for p in profiles])),
     )

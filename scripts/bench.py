@@ -1,0 +1,193 @@
+"""Benchmark the pipeline stages (``make bench``): wall time and peak memory, one subprocess each.
+
+Inputs: the three seeds, and a generated book (the Vietnamese seed's three laws copied with renumbered
+law headings: 1× = 30 laws, 2× = 60, 4× = 120) written to ``.cache/bench/``; time per MB over the sizes
+shows whether growth is linear. Each measurement runs in a fresh interpreter so numbers do not leak
+into each other: a first call on the three seeds ("cold": imports done, models/detectors built),
+then the timed call, then the same call again under tracemalloc for its peak. A stage whose library
+function does not exist yet prints "n/a". Numbers only: nothing here asserts a timing.
+
+Add a stage by adding a function to ``STAGES`` (name → callable taking a list of paths) and a row to
+``ROWS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = sorted((ROOT / "corpus" / "raw").glob("*.txt"))
+BENCH_DIR = ROOT / ".cache" / "bench"
+SCALES = (1, 2, 4)
+LAWS_PER_SCALE = 30
+VI_SEED = ROOT / "corpus" / "raw" / "000_e6edf3a6b624c89e.txt"
+
+
+class Missing(Exception):
+    """The stage's library function does not exist (yet)."""
+
+
+def _function(module: str, name: str) -> Callable[..., Any]:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise Missing(f"{module}: {exc}") from None
+    fn = getattr(mod, name, None)
+    if fn is None:
+        raise Missing(f"{module}.{name}")
+    return fn  # type: ignore[no-any-return]
+
+
+def stage_ingest(paths: Sequence[Path]) -> int:
+    read_source = _function("lawalign.ingest", "read_source")
+    return sum(len(read_source(p).lines) for p in paths)
+
+
+def stage_structure(paths: Sequence[Path]) -> int:
+    read_source = _function("lawalign.ingest", "read_source")
+    segment_law = _function("lawalign.structure", "segment_law")
+    return sum(len(segment_law(read_source(p)).units) for p in paths)
+
+
+def _editions(paths: Sequence[Path]) -> list[Any]:
+    read_source = _function("lawalign.ingest", "read_source")
+    segment_law = _function("lawalign.structure", "segment_law")
+    return [segment_law(read_source(p)) for p in paths]
+
+
+def stage_align(paths: Sequence[Path]) -> int:
+    align_editions = _function("lawalign.align", "align_editions")
+    return len(align_editions(_editions(paths)).links)
+
+
+def stage_diff(paths: Sequence[Path]) -> int:
+    align_editions = _function("lawalign.align", "align_editions")
+    find_divergences = _function("lawalign.diff", "find_divergences")
+    editions = _editions(paths)
+    return len(find_divergences(editions, align_editions(editions)))
+
+
+STAGES: dict[str, Callable[[Sequence[Path]], int]] = {
+    "ingest": stage_ingest,
+    "structure": stage_structure,
+    "align": stage_align,
+    "diff": stage_diff,
+}
+
+
+def make_book(scale: int) -> Path:
+    """The Vietnamese seed's laws copied ``10 * scale`` times, law headings renumbered 1..30*scale."""
+    BENCH_DIR.mkdir(parents=True, exist_ok=True)
+    path = BENCH_DIR / f"book-{scale}x.txt"
+    seed = VI_SEED.read_text(encoding="utf-8").rstrip("\n")
+    heading = re.compile(r"^(ĐIỀU )(\d+)(\.)", re.MULTILINE)
+    parts = []
+    number = 0
+    for _ in range(LAWS_PER_SCALE * scale // 3):
+
+        def renumber(m: re.Match[str]) -> str:
+            nonlocal number
+            if m.group(2) != getattr(renumber, "last", None):  # the seed repeats one heading
+                number += 1
+            renumber.last = m.group(2)  # type: ignore[attr-defined]
+            return f"{m.group(1)}{number}{m.group(3)}"
+
+        parts.append(heading.sub(renumber, seed))
+    text = "\n\n".join(parts) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def measure(stage: str, paths: Sequence[Path]) -> dict[str, Any]:
+    """Run in a fresh interpreter: cold first call, timed call, tracemalloc peak, max RSS."""
+    fn = STAGES[stage]
+    try:
+        t0 = time.perf_counter()
+        fn(SEEDS)
+        cold = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        count = fn(paths)
+        wall = time.perf_counter() - t0
+        tracemalloc.start()
+        fn(paths)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    except Missing as exc:
+        return {"status": "n/a", "why": str(exc)}
+    except Exception as exc:  # a benchmark reports a broken stage instead of stopping
+        return {"status": "error", "why": f"{type(exc).__name__}: {exc}"}
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"status": "ok", "cold": cold, "wall": wall, "peak": peak, "rss": rss_kb * 1024, "count": count}
+
+
+ROWS: list[tuple[str, str, list[Path]]] = []
+
+
+def _rows() -> list[tuple[str, str, list[Path]]]:
+    rows: list[tuple[str, str, list[Path]]] = []
+    for stage in ("ingest", "structure"):
+        rows.extend((stage, f"seed {p.name[:3]}", [p]) for p in SEEDS)
+        rows.append((stage, "3 seeds", list(SEEDS)))
+        rows.extend((stage, f"book {k}x ({LAWS_PER_SCALE * k} laws)", [make_book(k)]) for k in SCALES)
+    rows.extend((stage, "3 seeds", list(SEEDS)) for stage in ("align", "diff"))
+    return rows + ROWS
+
+
+def _run_child(stage: str, paths: Sequence[Path]) -> dict[str, Any]:
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    cmd = [sys.executable, __file__, "--measure", stage, *map(str, paths)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        return {"status": "error", "why": (proc.stderr.strip().splitlines() or ["no output"])[-1]}
+    return dict(json.loads(lines[-1]))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--measure", metavar="STAGE", help=argparse.SUPPRESS)
+    parser.add_argument("paths", nargs="*", help=argparse.SUPPRESS)
+    parser.add_argument("--stage", action="append", choices=sorted(STAGES), help="only these stages")
+    args = parser.parse_args(argv)
+    if args.measure:
+        print(json.dumps(measure(args.measure, [Path(p) for p in args.paths])))
+        return 0
+
+    columns = ("MB", 7), ("cold s", 7), ("wall s", 8), ("s/MB", 7), ("peak MB", 8), ("RSS MB", 7)
+    header = f"{'stage':<10} {'input':<22} " + " ".join(f"{name:>{width}}" for name, width in columns)
+    print(header)
+    print("-" * len(header))
+    for stage, label, paths in _rows():
+        if args.stage and stage not in args.stage:
+            continue
+        size = sum(p.stat().st_size for p in paths) / 1e6
+        r = _run_child(stage, paths)
+        if r["status"] != "ok":
+            print(f"{stage:<10} {label:<22} {size:>7.3f} {r['status']:>7}  ({r['why'][:60]})")
+            continue
+        print(
+            f"{stage:<10} {label:<22} {size:>7.3f} {r['cold']:>7.2f} {r['wall']:>8.3f} "
+            f"{r['wall'] / size:>7.2f} {r['peak'] / 1e6:>8.1f} {r['rss'] / 1e6:>7.0f}"
+        )
+    print(
+        "\ncold: first call on the three seeds in a fresh process (imports, detectors, models); "
+        "wall: the timed call after it; peak: tracemalloc; RSS: the process's maximum resident set."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

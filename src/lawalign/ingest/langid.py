@@ -1,0 +1,66 @@
+"""Language identification with lingua, restricted to the profile languages and a few common others.
+
+The detector is built on first use (never at import) and cached; lingua is deterministic.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from typing import TYPE_CHECKING
+
+from lawalign.ingest.profiles import GENERIC, available_languages
+
+if TYPE_CHECKING:
+    from lingua import LanguageDetector
+
+log = logging.getLogger(__name__)
+
+# Languages lingua chooses among besides the bundled profiles: neighbours a law text could be
+# mistaken for (uk/bg next to ru, pt/ro/ca next to es/it/fr, cs/sk next to pl, ...).
+EXTRA_LANGUAGES: tuple[str, ...] = ("uk", "bg", "be", "pt", "ro", "ca", "cs", "sk", "hu", "sv", "da", "id")
+
+# Longer texts are sampled: this many characters, taken from evenly spaced stretches.
+SAMPLE_CHARS = 6000
+
+
+@cache
+def _detector() -> LanguageDetector:
+    from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
+
+    codes = sorted(set(available_languages()) | set(EXTRA_LANGUAGES))
+    languages = []
+    for code in codes:
+        try:
+            languages.append(Language.from_iso_code_639_1(getattr(IsoCode639_1, code.upper())))
+        except (AttributeError, ValueError):
+            log.debug("lingua has no language %r", code)
+    log.debug("building the language detector for %s", ", ".join(codes))
+    return LanguageDetectorBuilder.from_languages(*languages).build()
+
+
+def _sample(text: str) -> str:
+    if len(text) <= SAMPLE_CHARS:
+        return text
+    pieces = 6
+    size = SAMPLE_CHARS // pieces
+    step = (len(text) - size) // (pieces - 1)
+    return "\n".join(text[i * step : i * step + size] for i in range(pieces))
+
+
+def detect_language(text: str) -> tuple[str, float]:
+    """The language of ``text`` as ``(ISO 639-1 code, confidence 0..1)``.
+
+    Returns ``("xx", 0.0)`` when there is nothing to go on (no letters).
+
+    >>> detect_language("Правило 68. Претензия на взятки или уступка")[0]
+    'ru'
+    """
+    sample = _sample(text)
+    if not any(c.isalpha() for c in sample):
+        return GENERIC, 0.0
+    values = _detector().compute_language_confidence_values(sample)
+    if not values or values[0].value <= 0.0:
+        return GENERIC, 0.0
+    top = values[0]
+    return top.language.iso_code_639_1.name.lower(), round(float(top.value), 4)

@@ -1,0 +1,190 @@
+"""``read_source``: a file → :class:`SourceText`, through named steps.
+
+``check`` (exists, is a file, not empty, under :data:`MAX_BYTES`) → ``decode`` → ``markup`` (a saved
+web page or XML → post-body lines; plain text → its lines) → ``normalize`` → ``language``.
+Any bad input raises :class:`InputError` naming the file (and line); nothing partial is returned.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+
+from lawalign.errors import InputError
+from lawalign.ingest.decode import decode_bytes
+from lawalign.ingest.html import Extracted, extract_html, extract_xml, looks_like_html, looks_like_xml
+from lawalign.ingest.langid import detect_language
+from lawalign.ingest.normalize import (
+    SOFT_LINE_BREAK,
+    RawLine,
+    normalize_line,
+    normalize_lines,
+    split_raw_lines,
+)
+from lawalign.ingest.patterns import DECLARED_CHARSET
+from lawalign.ingest.profiles import GENERIC, available_languages
+from lawalign.models import Notice, Source, SourceText, Unit
+
+log = logging.getLogger(__name__)
+
+MAX_BYTES = 20 * 1024 * 1024
+"""Largest input read (20 MiB): a law text is far smaller; anything bigger is refused before reading."""
+
+_LANG = re.compile(r"^[a-z]{2,3}$")
+
+
+def _check_file(path: Path, shown: str) -> int:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise InputError(shown, "no such file") from None
+    except OSError as exc:
+        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
+    if path.is_dir():
+        raise InputError(shown, "is a directory, not a file (a corpus folder goes to load_editions)")
+    if not path.is_file():
+        raise InputError(shown, "not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise InputError(
+            shown,
+            f"file is {st.st_size / 1048576:.1f} MB, "
+            f"over the {MAX_BYTES / 1048576:.0f} MB limit for one law text",
+        )
+    if st.st_size == 0:
+        raise InputError(shown, "empty file")
+    return st.st_size
+
+
+def _read_bytes(path: Path, shown: str, size: int) -> bytes:
+    try:
+        with path.open("rb") as fh:
+            # Ask for the size stat() gave (plus room to notice growth), never a MAX_BYTES buffer.
+            data = fh.read(min(size, MAX_BYTES) + 4096)
+    except OSError as exc:
+        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:  # grew since stat()
+        raise InputError(shown, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
+    return data
+
+
+def _declared_charset(data: bytes) -> str | None:
+    match = DECLARED_CHARSET.search(data[:4096])
+    if match is None:
+        return None
+    return (match["meta"] or match["xml"]).decode("ascii")
+
+
+def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, ...]:
+    units = []
+    for n, item in enumerate(extracted.removed, start=1):
+        units.append(
+            Unit(
+                id=f"debris.html{n}",
+                kind="debris",
+                role="debris",
+                lang=lang,
+                law="",
+                text=normalize_line(item.text),
+                source=Source(shown, item.raw_line, item.raw_line),
+                reason="html-chrome",
+                evidence=item.where,
+            )
+        )
+    return tuple(units)
+
+
+def read_source(
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    encoding: str | None = None,
+) -> SourceText:
+    """Read one law text: decode, extract a web page's post body, normalize, identify the language.
+
+    Args:
+        path: a plain-text file, a saved web page (detected by content) or an XML document.
+        lang: the language (ISO 639-1); detected with lingua when omitted (``lang_detected`` is set).
+        encoding: force this encoding instead of detecting it.
+
+    Returns:
+        The normalized text with its line map into the raw file, the encoding used, removed page chrome
+        (``removed``) and notices of everything the steps changed.
+
+    Raises:
+        InputError: missing path, a directory, an empty/whitespace-only/binary/undecodable file, a file
+            over :data:`MAX_BYTES`, malformed XML or a document declaring entities.
+    """
+    shown = os.fspath(path)
+    p = Path(shown)
+    size = _check_file(p, shown)
+    data = _read_bytes(p, shown, size)
+    if lang is not None:
+        lang = lang.strip().lower()
+        if not _LANG.match(lang):
+            raise InputError(shown, f"language {lang!r} is not an ISO 639-1 code such as 'vi', 'ru', 'tr'")
+
+    declared = _declared_charset(data)
+    decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding)
+    notices: list[Notice] = list(decoded.notices)
+
+    removed_items: Extracted | None = None
+    if looks_like_html(decoded.text, shown):
+        extracted = extract_html(decoded.text, shown)
+    elif looks_like_xml(decoded.text, shown):
+        extracted = extract_xml(decoded.text, shown)
+    else:
+        extracted = None
+    if extracted is not None:
+        removed_items = extracted
+        notices.extend(extracted.notices)
+        raw = [
+            RawLine(part, item.raw_line)
+            for item in extracted.lines
+            for part in SOFT_LINE_BREAK.split(item.text)
+        ]
+        media_type = extracted.media_type
+    else:
+        raw, line_notices = split_raw_lines(decoded.text, shown)
+        notices.extend(line_notices)
+        media_type = "text/plain"
+
+    lines, text, norm_notices = normalize_lines(raw, shown)
+    notices.extend(norm_notices)
+    if not text.strip():
+        where = "the page has no post text" if extracted is not None else "the file holds only whitespace"
+        raise InputError(shown, f"no text: {where}")
+
+    lang_detected = False
+    if lang is None:
+        lang, confidence = detect_language(text)
+        lang_detected = True
+        notices.append(
+            Notice("lang-detected", f"language detected as {lang!r} (confidence {confidence:.2f})", shown)
+        )
+    if lang not in available_languages():
+        notices.append(
+            Notice(
+                "no-profile",
+                f"no language profile for {lang!r}; generic rules apply (union of all profiles)",
+                shown,
+            )
+        )
+    if lang == GENERIC:
+        log.warning("%s: language unknown", shown)
+
+    removed = _removed_units(removed_items, shown, lang) if removed_items is not None else ()
+    for notice in notices:
+        log.info("%s:%s: %s", notice.path, notice.line, notice.message)
+    return SourceText(
+        path=shown,
+        text=text,
+        lines=lines,
+        lang=lang,
+        encoding=decoded.encoding,
+        media_type=media_type,
+        lang_detected=lang_detected,
+        removed=removed,
+        notices=tuple(notices),
+    )
