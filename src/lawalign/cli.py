@@ -46,12 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
-        try:
-            module = _command_module(name)
-        except ModuleNotFoundError as exc:  # TODO(bootstrap): remove once every command exists
-            if exc.name != f"lawalign.commands.{name.replace('-', '_')}":
-                raise
-            continue
+        module = _command_module(name)
         doc = (module.__doc__ or "").strip()
         p = sub.add_parser(name, help=module.HELP, description=doc or module.HELP)
         module.add_arguments(p)

@@ -1,0 +1,103 @@
+"""Quality numbers against the hand-made gold data (``make eval``), one section per area.
+
+ids        unit-id accuracy of the bundled corpus: structure stage alone, and after anchoring
+alignment  strict/lax sentence-alignment P/R/F1 on Law 68 (ru-tr, ru-vi, tr-vi): our method,
+           a length-only Gale-Church baseline, plain cosine argmax
+divergences  findings vs gold per type (P/R), synthetic-variant recall and unrelated new findings
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT / "tests" / "gold"
+
+
+def _load_corpus() -> list[object] | None:
+    try:
+        from lawalign.corpus import load_editions
+
+        return list(load_editions([str(ROOT / "corpus")]))
+    except Exception as exc:  # the structure stage may not be importable yet
+        print(f"  (corpus not loadable: {type(exc).__name__}: {exc})")
+        return None
+
+
+def section_ids() -> None:
+    """Unit-id accuracy, before and after cross-language anchoring."""
+    from lawalign.align.anchor import anchor_editions, apply_checks
+    from lawalign.align.embed import get_embedder
+    from lawalign.evaluate.alignment import id_accuracy
+
+    print("== ids: unit-id accuracy (gold: tests/gold/ids/*.json)")
+    editions = _load_corpus()
+    if editions is None:
+        return
+    before = id_accuracy(editions, GOLD / "ids")  # type: ignore[arg-type]
+    checks = anchor_editions(editions, embedder=get_embedder())  # type: ignore[arg-type]
+    after = id_accuracy([apply_checks(e, checks) for e in editions], GOLD / "ids")  # type: ignore[arg-type]
+    print(f"  {'lang':<6}{'structure':>12}{'+anchoring':>12}")
+    for lang in sorted(before):
+        b, a = before[lang], after[lang]
+        print(f"  {lang:<6}{b[0]:>6}/{b[1]:<5}{a[0]:>6}/{a[1]:<5}")
+    disagree = [c for c in checks if not c.agrees]
+    print(f"  anchoring checks: {len(checks)}, disagreements: {len(disagree)}")
+    for c in disagree:
+        print(f"    {c.lang} {c.unit} -> {c.proposed} ({c.score:.2f}) {c.message}")
+
+
+def section_alignment() -> None:
+    """Sentence alignment P/R/F1, ours vs baselines, on the seed editions."""
+    from lawalign.align.clauses import align_editions
+    from lawalign.align.embed import get_embedder
+    from lawalign.evaluate.alignment import as_table, evaluate_alignment, load_gold
+
+    print("== alignment: Law 68 sentence links (gold: tests/gold/sentences/*.json)")
+    emb = get_embedder()
+    gold = load_gold(GOLD / "sentences")
+    sets: list[tuple[str, list[object]]] = []
+    sys.path.insert(0, str(ROOT / "tests"))
+    from align_fixtures import seed_editions
+
+    sets.append(("hand ids", list(seed_editions())))
+    corpus = _load_corpus()
+    if corpus is not None:
+        sets.append(("pipeline", corpus))
+    for label, editions in sets:
+        results = evaluate_alignment(editions, gold, lambda e: align_editions(e, embedder=emb), emb)  # type: ignore[arg-type]
+        print(f"  -- editions: {label}")
+        print(f"  {'method':<14}{'pair':<7}{'strict P':>9}{'R':>7}{'F1':>7}{'lax P':>8}{'R':>7}{'F1':>7}")
+        for row in as_table(results):
+            print(
+                f"  {row['method']!s:<14}{row['pair']!s:<7}{row['strict_p']:>9.3f}{row['strict_r']:>7.3f}"
+                f"{row['strict_f1']:>7.3f}{row['lax_p']:>8.3f}{row['lax_r']:>7.3f}{row['lax_f1']:>7.3f}"
+            )
+
+
+def section_divergences() -> None:
+    """Divergence findings vs gold per type, and synthetic-variant recall (lawalign.evaluate.divergences)."""
+    from lawalign.evaluate.divergences import main as divergences_main
+
+    divergences_main()
+
+
+SECTIONS = {"ids": section_ids, "alignment": section_alignment, "divergences": section_divergences}
+
+
+def main(argv: list[str]) -> int:
+    """Run the named sections (default: all, in order)."""
+    names = argv or list(SECTIONS)
+    for name in names:
+        if name not in SECTIONS:
+            print(f"unknown section {name!r}; valid: {', '.join(SECTIONS)}", file=sys.stderr)
+            return 2
+        SECTIONS[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,28 @@
+"""Alignment: embedders behind one protocol, sentence splitting, a model-free DP, anchoring of
+inferred ids across languages, and the N-way clause alignment keyed by canonical id.
+
+Importing this package loads no model and imports neither spaCy nor torch.
+"""
+
+from lawalign.align.anchor import anchor_editions, apply_checks
+from lawalign.align.clauses import AlignOptions, align_editions
+from lawalign.align.dp import DPConfig, align_sentences, beads_text, parse_beads
+from lawalign.align.embed import Embedder, embedder_names, get_embedder
+from lawalign.align.rows import alignment_rows
+from lawalign.align.sentences import split_sentences
+
+__all__ = [
+    "AlignOptions",
+    "DPConfig",
+    "Embedder",
+    "align_editions",
+    "align_sentences",
+    "alignment_rows",
+    "anchor_editions",
+    "apply_checks",
+    "beads_text",
+    "embedder_names",
+    "get_embedder",
+    "parse_beads",
+    "split_sentences",
+]

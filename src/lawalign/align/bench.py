@@ -1,0 +1,74 @@
+"""Alignment measurements for ``scripts/bench.py``: load, encode, align, memory, cold vs warm cache.
+
+Each measurement runs in a fresh interpreter (``python -c``) so import and load costs are real;
+peak memory is the child's ``ru_maxrss``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_CHILD = r"""
+import json, resource, sys, time
+t0 = time.perf_counter()
+sys.path.insert(0, {tests!r})
+from align_fixtures import seed_editions
+from lawalign.align.clauses import align_editions
+from lawalign.align.embed import get_embedder
+editions = seed_editions()
+emb = get_embedder({model!r}, {cache!r})
+t1 = time.perf_counter()
+inner = getattr(emb, "inner", emb)
+if {load_only!r}:
+    inner.encode(["warm up"])
+    t2 = time.perf_counter()
+    out = {{"load_s": round(t2 - t1, 3)}}
+else:
+    alignment = align_editions(editions, embedder=emb)
+    t2 = time.perf_counter()
+    n_units = sum(len(e.law_units) for e in editions)
+    out = {{"align_s": round(t2 - t1, 3), "total_s": round(t2 - t0, 3), "units": n_units,
+           "links": len(alignment.links), "cache_misses": getattr(emb, "misses", None),
+           "per_unit_ms": round(1000 * (t2 - t1) / n_units, 1)}}
+out["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+print(json.dumps(out))
+"""
+
+
+def _child(model: str, cache: str, load_only: bool = False) -> dict[str, object]:
+    tests = str(Path(__file__).resolve().parents[3] / "tests")
+    code = _CHILD.format(tests=tests, model=model, cache=cache, load_only=load_only)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return result
+
+
+def bench_alignment(model: str = "e5") -> list[dict[str, object]]:
+    """Rows (name, value, unit) for the seeds: model load, cold and warm alignment, peak memory.
+
+    Cold = empty cache (everything split with spaCy and embedded); warm = the same run again.
+    """
+    with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as cache:
+        load = _child(model, cache, load_only=True)
+        cold = _child(model, cache)
+        warm = _child(model, cache)
+    return [
+        {"name": f"align/{model}/model load", "value": load["load_s"], "unit": "s"},
+        {"name": f"align/{model}/cold: align seeds (split+embed+DP)", "value": cold["align_s"], "unit": "s"},
+        {"name": f"align/{model}/cold: per unit", "value": cold["per_unit_ms"], "unit": "ms"},
+        {"name": f"align/{model}/cold: texts embedded", "value": cold["cache_misses"], "unit": "texts"},
+        {"name": f"align/{model}/cold: peak memory", "value": cold["peak_mb"], "unit": "MB"},
+        {"name": f"align/{model}/warm: align seeds", "value": warm["align_s"], "unit": "s"},
+        {"name": f"align/{model}/warm: interpreter start to done", "value": warm["total_s"], "unit": "s"},
+        {"name": f"align/{model}/warm: peak memory", "value": warm["peak_mb"], "unit": "MB"},
+    ]
+
+
+if __name__ == "__main__":
+    for row in bench_alignment(*(sys.argv[1:2] or ["e5"])):
+        sys.stdout.write(f"{row['name']:<52} {row['value']!s:>8} {row['unit']}\n")

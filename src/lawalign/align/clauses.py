@@ -1,0 +1,146 @@
+"""N-way clause alignment keyed by canonical id, with sentence beads inside every linked unit.
+
+:func:`align_editions` first anchors inferred ids across languages (:mod:`lawalign.align.anchor`)
+and applies the confident corrections, then links every id present in at least two editions, for
+every pair of editions (pairs in language order: ``ru-tr``, ``ru-vi``, ``tr-vi``), and aligns the
+sentences of the two units with the DP of :mod:`lawalign.align.dp`. Footnotes are linked by id
+wherever each edition printed them (after the anchor, at the end of the law); an orphaned
+footnote gets its id from the anchoring's content match. Scores are rounded to 4 decimals so the
+output is byte-stable.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, pairwise
+
+import numpy as np
+
+from lawalign.align.anchor import anchor_editions, apply_checks, unit_text
+from lawalign.align.cache import Store
+from lawalign.align.dp import DPConfig, align_sentences
+from lawalign.align.embed import CachedEmbedder, Embedder, get_embedder
+from lawalign.align.sentences import split_many
+from lawalign.models import Alignment, Bead, Edition, IdCheck, Unit, UnitLink
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class AlignOptions:
+    """Choices of :func:`align_editions` (defaults are the measured ones, docs/align.md)."""
+
+    anchor: bool = True  # check/correct inferred ids across languages first
+    pair_mode: str = "concat"  # 2-sentence groups: "concat" (embedded as one text) or "mean"
+    dp: DPConfig = field(default_factory=DPConfig)
+
+
+def reference_order(ids: Sequence[str]) -> tuple[str, ...]:
+    """``ids`` in the order of the reference skeleton; ids it lacks keep their first-seen order after it."""
+    try:
+        from lawalign.structure.skeleton import load_skeleton
+
+        order = {u.id: k for k, u in enumerate(load_skeleton().units)}
+    except Exception as exc:  # the skeleton is optional for alignment
+        log.debug("no reference skeleton (%s); keeping first-seen order", exc)
+        order = {}
+    first = {uid: k for k, uid in reversed(list(enumerate(ids)))}
+    return tuple(sorted(set(ids), key=lambda u: (u not in order, order.get(u, 0), first[u])))
+
+
+def _store_of(embedder: Embedder) -> Store | None:
+    return embedder.store if isinstance(embedder, CachedEmbedder) else None
+
+
+def edition_pairs(editions: Sequence[Edition]) -> list[tuple[Edition, Edition]]:
+    """Every pair of editions of different languages, (src, tgt) with src.lang < tgt.lang, sorted."""
+    ordered = sorted(editions, key=lambda e: (e.lang, e.name))
+    return [(a, b) for a, b in combinations(ordered, 2) if a.lang != b.lang]
+
+
+def anchored(editions: Sequence[Edition], checks: Sequence[IdCheck]) -> list[Edition]:
+    """The editions with the anchoring's confident corrections applied (see ``apply_checks``)."""
+    return [apply_checks(ed, checks) if checks else ed for ed in editions]
+
+
+def align_editions(
+    editions: Sequence[Edition], *, embedder: Embedder | None = None, options: AlignOptions | None = None
+) -> Alignment:
+    """Align editions N-way by canonical id, with unit scores and sentence beads.
+
+    Args:
+        editions: segmented editions (any languages; debris is ignored).
+        embedder: sentence embedder (default ``get_embedder()``, cached on disk).
+        options: anchoring on/off, how 2-sentence groups are embedded, DP parameters.
+
+    Returns:
+        An :class:`Alignment`: ``ids`` in reference order, one :class:`UnitLink` per id per pair of
+        editions holding it, the anchoring's :class:`IdCheck` s and the model name.
+    """
+    opts = options or AlignOptions()
+    emb = embedder or get_embedder()
+    checks = anchor_editions(editions, embedder=emb) if opts.anchor else []
+    eds = anchored(editions, checks)
+    store = _store_of(emb)
+
+    # Split and embed everything in one batch per language (and one embed call overall).
+    sentences: dict[tuple[int, str], list[str]] = {}  # (id of the edition object, unit id)
+    for lang in sorted({e.lang for e in eds}):
+        units = [(e, u) for e in eds if e.lang == lang for u in e.law_units]
+        splits = split_many([unit_text(u) for _, u in units], lang, store)
+        for (e, u), sents in zip(units, splits, strict=True):
+            sentences[(id(e), u.id)] = sents or [unit_text(u)]
+    texts: dict[str, None] = {}
+    for e in eds:
+        for u in e.law_units:
+            texts.setdefault(unit_text(u), None)
+            sents = sentences[(id(e), u.id)]
+            for s in sents:
+                texts.setdefault(s, None)
+            if opts.pair_mode == "concat":
+                for a, b in pairwise(sents):
+                    texts.setdefault(f"{a} {b}", None)
+    order = list(texts)
+    matrix = emb.encode(order) if order else np.zeros((0, 1), dtype=np.float32)
+    vec = {t: matrix[i] for i, t in enumerate(order)}
+
+    def unit_vecs(e: Edition, u: Unit) -> tuple[np.ndarray, np.ndarray | None]:
+        sents = sentences[(id(e), u.id)]
+        single = np.stack([vec[s] for s in sents])
+        pairs = None
+        if opts.pair_mode == "concat" and len(sents) > 1:
+            pairs = np.stack([vec[f"{a} {b}"] for a, b in pairwise(sents)])
+        return single, pairs
+
+    all_ids = [u.id for e in eds for u in e.law_units]
+    ids = reference_order(all_ids)
+    links: list[UnitLink] = []
+    aligned: set[str] = set()
+    for uid in ids:
+        for src, tgt in edition_pairs(eds):
+            su, tu = src.unit(uid), tgt.unit(uid)
+            if su is None or tu is None or su.kind == "debris" or tu.kind == "debris":
+                continue
+            s_single, s_pairs = unit_vecs(src, su)
+            t_single, t_pairs = unit_vecs(tgt, tu)
+            beads: tuple[Bead, ...] = align_sentences(
+                s_single, t_single, src_pairs=s_pairs, tgt_pairs=t_pairs, config=opts.dp
+            )
+            score = round(float(vec[unit_text(su)] @ vec[unit_text(tu)]), 4)
+            links.append(
+                UnitLink(
+                    id=uid,
+                    src_lang=src.lang,
+                    tgt_lang=tgt.lang,
+                    score=score,
+                    beads=beads,
+                    src_sentences=tuple(sentences[(id(src), uid)]),
+                    tgt_sentences=tuple(sentences[(id(tgt), uid)]),
+                )
+            )
+            aligned.add(uid)
+    return Alignment(
+        ids=tuple(i for i in ids if i in aligned), links=tuple(links), checks=tuple(checks), model=emb.name
+    )

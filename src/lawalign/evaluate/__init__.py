@@ -1,0 +1,1 @@
+"""Evaluation against hand-made gold data: unit ids, sentence alignment (and divergences)."""

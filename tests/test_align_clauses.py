@@ -1,0 +1,77 @@
+"""N-way clause alignment and the ``lawalign align`` rows (model-free with a hashing embedder)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from align_fixtures import HashEmbedder, seed_editions
+from lawalign.align import AlignOptions, align_editions, alignment_rows, parse_beads
+
+
+def _align():  # type: ignore[no-untyped-def]
+    return align_editions(seed_editions(), embedder=HashEmbedder(), options=AlignOptions(anchor=False))
+
+
+def test_links_every_shared_id_for_every_pair() -> None:
+    a = _align()
+    assert a.ids[:3] == ("68.title", "68.intro", "68.fn1")
+    pairs = {(link.id, link.src_lang, link.tgt_lang) for link in a.links}
+    assert ("68.fn1", "ru", "vi") in pairs and ("68.fn1", "tr", "vi") in pairs  # orphaned vi footnote
+    assert ("68.intro", "ru", "tr") in pairs and not any(p[0] == "68.intro" and "vi" in p for p in pairs)
+    assert ("68.title", "ru", "vi") in pairs and ("68.title", "ru", "tr") not in pairs
+    assert all(link.src_lang < link.tgt_lang for link in a.links)
+    for link in a.links:
+        src = [i for b in link.beads for i in b.src]
+        tgt = [j for b in link.beads for j in b.tgt]
+        assert src == list(range(len(link.src_sentences))) and tgt == list(range(len(link.tgt_sentences)))
+
+
+def test_rows_are_byte_stable_and_documented_fields() -> None:
+    eds = seed_editions()
+    first = json.dumps(alignment_rows(_align(), eds), ensure_ascii=False)
+    second = json.dumps(alignment_rows(_align(), eds), ensure_ascii=False)
+    assert first == second
+    rows = json.loads(first)
+    row = next(r for r in rows if r["id"] == "68B2" and r["lang"] == "tr")
+    assert set(row) >= {"id", "lang", "edition", "text", "source", "score", "beads", "sentences"}
+    assert sorted(row["beads"]) == ["ru-tr", "tr-vi"]
+    assert all(parse_beads(v) for v in row["beads"].values())
+    assert row["score"] == round(row["score"], 4)
+
+
+def test_text_is_kept_whole() -> None:
+    eds = seed_editions()
+    rows = alignment_rows(_align(), eds)
+    for row in rows:
+        ed = next(e for e in eds if e.lang == row["lang"])
+        unit = ed.unit(str(row["id"]))
+        assert unit is not None and row["text"] == (unit.heading or unit.text)
+
+
+def test_command_help_and_run(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from lawalign import cli
+    from lawalign.commands import align as cmd
+
+    assert cli.main(["align", "--help"]) == 0
+    assert "--model" in capsys.readouterr().out
+    monkeypatch.setattr(cmd, "load_editions", lambda paths, lang=None: seed_editions())
+    assert cli.main(["align", "corpus", "--model", "nope"]) == 2
+    assert "valid: e5" in capsys.readouterr().err
+    monkeypatch.setattr(cmd, "get_embedder", lambda name, cache_dir=None, cache=True: HashEmbedder())
+    out = tmp_path / "rows.jsonl"
+    assert cli.main(["align", "corpus", "--no-anchor", "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[0])["id"] == "68.title"
+    assert cli.main(["align", "corpus", "--no-anchor", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.startswith("id,lang,edition,text,source.path")
+
+
+@pytest.mark.model
+def test_default_model_alignment_is_deterministic(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from lawalign.align.embed import get_embedder
+
+    eds = seed_editions()
+    a = alignment_rows(align_editions(eds, embedder=get_embedder("e5", tmp_path)), eds)
+    b = alignment_rows(align_editions(eds, embedder=get_embedder("e5", cache=False)), eds)
+    assert json.dumps(a, ensure_ascii=False) == json.dumps(b, ensure_ascii=False)
