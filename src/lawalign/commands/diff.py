@@ -1,0 +1,56 @@
+"""Report where editions diverge: omissions, additions, cross-reference and number mismatches,
+footnote problems, missing headings, duplicated text, debris, coverage, order, semantic drift,
+length outliers and terminology. Each finding has a type, severity (error|warning|info), language,
+unit id, a plain-English message, evidence (quoted spans with file and 1-based line), a suggestion
+where obvious, and a stable key for baselines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
+from lawalign.diff.divergences import diff_paths
+from lawalign.diff.rules import RULES
+from lawalign.output import emit
+
+HELP = "report where editions diverge (omissions, references, footnotes, headings, debris, ...)"
+
+
+def add_common(p: argparse.ArgumentParser) -> None:
+    """Arguments ``diff`` and ``check`` share."""
+    p.add_argument("paths", nargs="+", metavar="FILE|CORPUS", help="edition files or a corpus folder")
+    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    p.add_argument("--baseline", metavar="FILE", help="JSON list of accepted finding keys to leave out")
+    p.add_argument("--rules", help=f"comma-separated rules to run (default all: {', '.join(RULES)})")
+    p.add_argument(
+        "--no-align", action="store_true", help="skip the embedding alignment (no drift, no beads)"
+    )
+    p.add_argument("--model", default="e5", help="embedding model for the alignment (default %(default)s)")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of ``lawalign diff``."""
+    add_common(p)
+    p.add_argument("--format", choices=tuple(FORMATS), default="text", help="output format (default text)")
+    p.add_argument("--write-baseline", metavar="FILE", help="write every finding's key to FILE (accept them)")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+
+
+def rules_of(args: argparse.Namespace) -> list[str] | None:
+    """The ``--rules`` list (None: all)."""
+    return [r.strip() for r in args.rules.split(",") if r.strip()] if args.rules else None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the findings; exit 0 (findings are data here; ``lawalign check`` gates on them)."""
+    _, findings = diff_paths(
+        args.paths, lang=args.lang, align=not args.no_align, model=args.model, rules=rules_of(args)
+    )
+    notes = read_baseline(args.baseline) if args.baseline else {}
+    if args.write_baseline:
+        write_baseline(args.write_baseline, findings, notes)
+    shown, _ = apply_baseline(findings, notes)
+    emit(format_findings(shown, args.format), args.output, sys.stdout)
+    return 0

@@ -1,0 +1,176 @@
+"""What every divergence rule reads: the editions, the alignment, the skeleton, and cached views of them.
+
+Rules are functions ``rule(ctx: DiffContext) -> list[Finding]``. The context answers the questions
+they share: which editions cover a law, what a unit's counterparts in the other editions are (only
+the authoritative edition when one is marked), which references a unit carries, and how to quote a
+span of a unit as :class:`~lawalign.models.Evidence` with its file and 1-based line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from lawalign.models import Alignment, Edition, Evidence, Unit, UnitLink
+from lawalign.structure.refs import Ref, find_refs
+from lawalign.structure.skeleton import Skeleton, parse_id
+
+# Roles whose absence is reported by their own rules (headings, footnotes), not as an omission.
+NON_BODY_ROLES = frozenset({"law-title", "heading", "footnote", "debris"})
+
+_ID_SECTION = re.compile(r"^\d+([A-Z]?)")
+
+
+def unit_section(unit_id: str) -> str:
+    """The section letter of a canonical id ("68B2" → "B", "68.intro" → "").
+
+    >>> unit_section("68B2"), unit_section("69B.wrap"), unit_section("68.fn1")
+    ('B', 'B', '')
+    """
+    m = _ID_SECTION.match(unit_id)
+    return m.group(1) if m else ""
+
+
+def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    """[start, end) of the sentence of ``text`` around offset ``pos`` (cheap, regex-free boundaries).
+
+    >>> t = "One two. Three (Law 54). Four."
+    >>> t[slice(*sentence_bounds(t, t.index("54")))]
+    'Three (Law 54).'
+    """
+    start = 0
+    for i in range(pos - 1, 0, -1):
+        if text[i] in ".!?;:" and (i + 1 >= len(text) or text[i + 1].isspace()):
+            if i + 2 < len(text) and not text[i + 2].islower():
+                start = i + 1
+                break
+    end = len(text)
+    for i in range(pos, len(text)):
+        if text[i] in ".!?;:" and (i + 1 >= len(text) or text[i + 1].isspace()):
+            if i + 2 >= len(text) or not text[i + 2].islower():
+                end = i + 1
+                break
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end
+
+
+@dataclass
+class DiffContext:
+    """The inputs of a diff run and the views rules share (built once per run)."""
+
+    editions: Sequence[Edition]
+    alignment: Alignment | None = None
+    skeleton: Skeleton | None = None
+    _refs: dict[tuple[str, str], tuple[Ref, ...]] = field(default_factory=dict)
+    _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+
+    @cached_property
+    def authoritative(self) -> Edition | None:
+        """The first edition marked authoritative, if any."""
+        return next((e for e in self.editions if e.authoritative), None)
+
+    def laws_of(self, edition: Edition) -> tuple[str, ...]:
+        """The laws an edition contains (manifest first, else the laws of its units)."""
+        if edition.laws:
+            return edition.laws
+        return tuple(dict.fromkeys(u.law for u in edition.law_units if u.law))
+
+    def covering(self, law: str) -> list[Edition]:
+        """Editions that contain ``law``."""
+        return [e for e in self.editions if law in self.laws_of(e)]
+
+    def counterparts(self, edition: Edition, unit_id: str) -> list[tuple[Edition, Unit]]:
+        """The same unit in the other editions; only the authoritative one when it is marked and has it."""
+        found = [
+            (e, u)
+            for e in self.editions
+            if e is not edition and (u := e.unit(unit_id)) is not None and u.kind != "debris"
+        ]
+        auth = self.authoritative
+        if auth is not None and auth is not edition:
+            only = [(e, u) for e, u in found if e is auth]
+            if only:
+                return only
+        return found
+
+    def refs(self, edition: Edition, unit: Unit) -> tuple[Ref, ...]:
+        """Cross-references of a unit, internal ones resolved against its law and section."""
+        key = (edition.name + "\x00" + edition.path, unit.id)
+        if key not in self._refs:
+            section = unit_section(unit.id)
+            self._refs[key] = tuple(find_refs(unit.text, edition.lang, law=unit.law, section=section))
+        return self._refs[key]
+
+    def sentences(self, edition: Edition, unit: Unit) -> tuple[tuple[int, int], ...]:
+        """[start, end) spans of the sentences of a unit's text (the align stage's splitter)."""
+        key = (edition.name + "\x00" + edition.path, unit.id)
+        if key not in self._sentences:
+            from lawalign.align.sentences import sentence_spans  # spaCy: imported on first use only
+
+            self._sentences[key] = tuple(sentence_spans(unit.text, edition.lang))
+        return self._sentences[key]
+
+    def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:
+        """Distinct reference targets of a unit, in text order."""
+        return tuple(dict.fromkeys(r.target for r in self.refs(edition, unit)))
+
+    def reference_ids(self, law: str) -> list[str]:
+        """Ids of ``law`` in reference order: the skeleton's, then any other edition's extras."""
+        ids: list[str] = []
+        if self.skeleton is not None:
+            ids.extend(u.id for u in self.skeleton.units if u.law == law)
+        for e in self.editions:
+            for u in e.law_units:
+                if u.law == law and u.id not in ids:
+                    ids.append(u.id)
+        return ids
+
+    def links(self, unit_id: str) -> list[UnitLink]:
+        """Alignment links of one unit id (every language pair), empty without an alignment."""
+        if self.alignment is None:
+            return []
+        return [link for link in self.alignment.links if link.id == unit_id]
+
+    def edition_of(self, lang: str) -> Edition | None:
+        """The first edition in ``lang``."""
+        return next((e for e in self.editions if e.lang == lang), None)
+
+    def quote(self, edition: Edition, unit: Unit, start: int = 0, end: int | None = None) -> Evidence:
+        """Evidence quoting ``unit.text[start:end]`` (whole unit by default) with its file and line.
+
+        The line is the unit's first raw line plus the newlines before ``start`` inside the unit,
+        clamped to the unit's last line: exact for one-paragraph units, and never outside the unit.
+        """
+        end = len(unit.text) if end is None else end
+        quote = unit.text[start:end].strip() or unit.label.strip()
+        offset = start + (len(unit.text[start:end]) - len(unit.text[start:end].lstrip()))
+        line = unit.source.line_start + unit.text[:offset].count("\n")
+        line = min(max(line, unit.source.line_start), max(unit.source.line_end, unit.source.line_start))
+        return Evidence(
+            lang=edition.lang, unit=unit.id, quote=quote, path=unit.source.path or edition.path, line=line
+        )
+
+    def quote_sentence(self, edition: Edition, unit: Unit, pos: int) -> Evidence:
+        """Evidence quoting the sentence of ``unit`` around offset ``pos``."""
+        for start, end in self.sentences(edition, unit):
+            if start <= pos < end:
+                return self.quote(edition, unit, start, end)
+        start, end = sentence_bounds(unit.text, pos)
+        return self.quote(edition, unit, start, end)
+
+    def location(self, edition: Edition) -> Evidence:
+        """Evidence for an edition-level finding: the first line of its file."""
+        first = edition.units[0] if edition.units else None
+        path = first.source.path if first is not None else edition.path
+        quote = (first.label + " " + first.text).strip() if first is not None else ""
+        return Evidence(lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=1)
+
+
+def id_law(unit_id: str) -> str:
+    """The law of a canonical id ("68B2" → "68"); "" for debris ids."""
+    if unit_id.startswith("debris"):
+        return ""
+    return parse_id(unit_id).law

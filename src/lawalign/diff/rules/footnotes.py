@@ -1,0 +1,89 @@
+"""Footnote problems: missing, orphaned, or a marker in the text with no note.
+
+* orphaned: a footnote whose marker stands nowhere in the text (``Unit.anchor is None``);
+* marker without note: a unit printing a footnote marker that is tied to no footnote;
+* missing: a footnote the other editions (or the skeleton) have, absent here in a law it contains.
+
+Duplicated footnotes are reported by the ``duplicate`` rule.
+"""
+
+from __future__ import annotations
+
+from lawalign.diff.context import DiffContext
+from lawalign.diff.findings import finding
+from lawalign.models import Finding
+
+
+def rule(ctx: DiffContext) -> list[Finding]:
+    """Footnote findings of every edition."""
+    out: list[Finding] = []
+    for edition in ctx.editions:
+        for unit in edition.law_units:
+            if unit.kind == "footnote" and unit.anchor is None:
+                expected = ""
+                if ctx.skeleton is not None:
+                    expected = next((s.id for s in ctx.skeleton.units if unit.id in s.footnotes), "")
+                why = ""
+                if expected and edition.unit(expected) is None:
+                    why = f" (its anchor, {expected}, is missing from this edition)"
+                elif expected:
+                    why = f" (the reference structure anchors it in {expected})"
+                out.append(
+                    finding(
+                        "footnote",
+                        "warning",
+                        edition.lang,
+                        unit.id,
+                        f"footnote {unit.id} is orphaned: no marker in the text points to it{why}",
+                        [ctx.quote(edition, unit)],
+                        suggestion=f"restore the marker in {expected}" if expected else "",
+                        key="orphaned",
+                        problem="orphaned",
+                    )
+                )
+            if unit.kind != "footnote" and unit.markers and not unit.footnotes:
+                out.append(
+                    finding(
+                        "footnote",
+                        "error",
+                        edition.lang,
+                        unit.id,
+                        f"{unit.id} prints the footnote marker {unit.markers[0]} but no footnote follows",
+                        [ctx.quote(edition, unit)],
+                        key="marker-without-note",
+                        problem="marker-without-note",
+                    )
+                )
+        present = {u.id for u in edition.law_units if u.kind == "footnote"}
+        for law in ctx.laws_of(edition):
+            wanted: dict[str, list[str]] = {}
+            for other in ctx.editions:
+                if other is not edition:
+                    for u in other.law_units:
+                        if u.kind == "footnote" and u.law == law:
+                            wanted.setdefault(u.id, []).append(other.lang)
+            if ctx.skeleton is not None:
+                for s in ctx.skeleton.law_units(law):
+                    if s.role == "footnote":
+                        wanted.setdefault(s.id, []).append("reference structure")
+            for fid, who in sorted(wanted.items()):
+                if fid in present:
+                    continue
+                ev = [
+                    ctx.quote(o, fu)
+                    for o in ctx.editions
+                    if o is not edition and (fu := o.unit(fid)) is not None
+                ]
+                out.append(
+                    finding(
+                        "footnote",
+                        "error",
+                        edition.lang,
+                        fid,
+                        f"footnote {fid} is missing; {', '.join(who)} ha{'ve' if len(who) > 1 else 's'} it",
+                        ev or [ctx.location(edition)],
+                        key="missing",
+                        problem="missing",
+                    )
+                )
+    return out

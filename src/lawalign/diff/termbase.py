@@ -1,0 +1,122 @@
+"""Termbases: the accepted (and the to-be-avoided) renderings of key concepts per language, as data.
+
+One TOML file per language in ``lawalign/data/termbase/<lang>.toml`` (format documented in
+``en.toml``). Concept ids are shared across languages ("director", "at-once"), which is what makes a
+cross-lingual check possible: the Russian 68C says "сразу же", the Vietnamese "ngay lập tức", so a
+68C with no rendering of ``at-once`` has lost the time constraint.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lawalign.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """One concept of a termbase in one language."""
+
+    id: str
+    kind: str  # "term" or "modality"
+    terms: tuple[str, ...]
+    avoid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Termbase:
+    """The concepts of one language (empty for a language without a termbase)."""
+
+    lang: str
+    concepts: tuple[Concept, ...]
+
+    def concept(self, concept_id: str) -> Concept | None:
+        return next((c for c in self.concepts if c.id == concept_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class TermHit:
+    """Where a term of a concept occurs in a text."""
+
+    concept: str
+    term: str
+    start: int
+    end: int
+    avoided: bool
+
+
+def _dir() -> resources.abc.Traversable:
+    return resources.files("lawalign").joinpath("data", "termbase")
+
+
+@cache
+def load_termbase(lang: str) -> Termbase:
+    """The termbase of ``lang``; an empty one when none is bundled.
+
+    >>> load_termbase("ru").concept("at-once").terms[0]
+    'сразу'
+    >>> load_termbase("zz").concepts
+    ()
+    """
+    path = _dir().joinpath(f"{lang}.toml")
+    if not path.is_file():
+        return Termbase(lang, ())
+    source = f"termbase/{lang}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+    concepts = []
+    for cid, raw in sorted(data.get("concept", {}).items()):
+        kind = str(raw.get("kind", "term"))
+        if kind not in ("term", "modality"):
+            raise ConfigError(f"{source}: concept {cid!r}: kind must be 'term' or 'modality', not {kind!r}")
+        terms = tuple(str(t) for t in raw.get("terms", ()))
+        if not terms:
+            raise ConfigError(f"{source}: concept {cid!r} lists no terms")
+        concepts.append(Concept(cid, kind, terms, tuple(str(t) for t in raw.get("avoid", ()))))
+    return Termbase(lang, tuple(concepts))
+
+
+@cache
+def _pattern(term: str) -> re.Pattern[str]:
+    # A term matches at the start of a word; spaces inside a term match any whitespace.
+    body = r"\s+".join(re.escape(part) for part in term.split())
+    return re.compile(rf"(?<![^\W\d_]){body}", re.I)
+
+
+def find_terms(text: str, lang: str) -> list[TermHit]:
+    """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
+
+    >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
+    [('director', 'trọng tài'), ('at-once', 'ngay')]
+    """
+    hits: list[TermHit] = []
+    for concept in load_termbase(lang).concepts:
+        for avoided, terms in ((False, concept.terms), (True, concept.avoid)):
+            for term in terms:
+                for m in _pattern(term).finditer(text):
+                    hits.append(TermHit(concept.id, term, m.start(), m.end(), avoided))
+    hits.sort(key=lambda h: (h.start, -(h.end - h.start), h.concept))
+    kept: list[TermHit] = []
+    for h in hits:
+        if kept and h.start < kept[-1].end and h.concept == kept[-1].concept:
+            continue  # "ngay lập tức" already counts; its "ngay" is not a second hit
+        kept.append(h)
+    return kept
+
+
+def concepts_in(text: str, lang: str, kind: str | None = None) -> dict[str, TermHit]:
+    """The first hit of each concept present in ``text`` (optionally only one ``kind``)."""
+    tb = load_termbase(lang)
+    out: dict[str, TermHit] = {}
+    for h in find_terms(text, lang):
+        c = tb.concept(h.concept)
+        if h.avoided or c is None or (kind is not None and c.kind != kind):
+            continue
+        out.setdefault(h.concept, h)
+    return out
