@@ -186,7 +186,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         "\ncold: first call on the three seeds in a fresh process (imports, detectors, models); "
         "wall: the timed call after it; peak: tracemalloc; RSS: the process's maximum resident set."
     )
+    if not args.stage:
+        bench_build()
+        print("\nalignment (fresh interpreters, bundled e5 model):")
+        from lawalign.align.bench import bench_alignment
+
+        for row in bench_alignment("e5"):
+            print(f"  {row['name']:<40} {row['value']!s:>10} {row['unit']}")
     return 0
+
+
+def _timed_build(corpus: Path, out: Path, cache: Path) -> tuple[float, float]:
+    """Run ``lawalign build`` in a child process; wall seconds and the child's peak RSS in MB."""
+    import os
+    import resource
+    import time
+
+    env = dict(os.environ, LAWALIGN_CACHE=str(cache))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "lawalign", "build", str(corpus), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"lawalign build failed: {proc.stderr.strip()[-300:]}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, max(peak, before) / 1024
+
+
+def bench_build() -> None:
+    """``lawalign build`` end to end: the bundled corpus and a 30-law book, cold and warm cache."""
+    import shutil
+    import tempfile
+
+    print("\nlawalign build, end to end (child process; RSS is the largest child so far):")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        seeds = root / "seeds"
+        shutil.copytree(ROOT / "corpus", seeds, ignore=shutil.ignore_patterns("build"))
+        book = root / "book"
+        (book / "raw").mkdir(parents=True)
+        shutil.copy(make_book(1), book / "raw" / "book.txt")
+        (book / "manifest.toml").write_text(
+            '[[edition]]\nname = "book"\nfile = "raw/book.txt"\nlang = "vi"\n', encoding="utf-8"
+        )
+        for label, corpus in (("bundled corpus (3 editions)", seeds), ("30-law book (1 edition)", book)):
+            cache = root / f"cache-{corpus.name}"
+            cold, rss_cold = _timed_build(corpus, root / f"out-{corpus.name}-1", cache)
+            warm, rss_warm = _timed_build(corpus, root / f"out-{corpus.name}-2", cache)
+            print(
+                f"  {label:<30} cold {cold:6.2f} s   warm {warm:6.2f} s   peak RSS {max(rss_cold, rss_warm):6.0f} MB"
+            )
 
 
 if __name__ == "__main__":

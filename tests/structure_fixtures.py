@@ -17,4 +17,6 @@ def source_from_text(text: str, lang: str, path: str = "mem.txt") -> SourceText:
     for i, t in enumerate(text.split("\n")):
         lines.append(Line(t, i + 1, offset))
         offset += len(t) + 1
-    return SourceText(path=path, text="\n".join(ln.text for ln in lines), lines=tuple(lines), lang=lang, encoding="utf-8")
+    return SourceText(
+        path=path, text="\n".join(ln.text for ln in lines), lines=tuple(lines), lang=lang, encoding="utf-8"
+    )

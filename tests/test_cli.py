@@ -103,8 +103,16 @@ def test_build_is_deterministic_and_complete(tmp_path, monkeypatch):
     monkeypatch.setenv("LAWALIGN_CACHE", str(tmp_path / "cache"))
     assert main(["build", "corpus"]) == 0
     first = {p.name: p.read_bytes() for p in (corpus / "build").iterdir()}
-    assert {"units.jsonl", "alignment.jsonl", "findings.json", "findings.sarif", "report.html",
-            "vi.xml", "ru.xml", "tr.xml"} <= set(first)
+    assert {
+        "units.jsonl",
+        "alignment.jsonl",
+        "findings.json",
+        "findings.sarif",
+        "report.html",
+        "vi.xml",
+        "ru.xml",
+        "tr.xml",
+    } <= set(first)
     assert main(["build", "corpus", "--out", "again"]) == 0
     second = {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()}
     assert first == second

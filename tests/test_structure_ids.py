@@ -11,7 +11,6 @@ import pytest
 from lawalign.corpus import read_edition
 from lawalign.errors import InputError
 from lawalign.structure import segment_law
-
 from structure_fixtures import SEEDS, source_from_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,8 +20,12 @@ GOLD = Path(__file__).parent / "gold" / "ids"
 def _rows(edition):
     rows = []
     for u in edition.units:
-        row = {"id": u.id if u.kind != "debris" else None, "kind": u.kind,
-               "line_start": u.source.line_start, "line_end": u.source.line_end}
+        row = {
+            "id": u.id if u.kind != "debris" else None,
+            "kind": u.kind,
+            "line_start": u.source.line_start,
+            "line_end": u.source.line_end,
+        }
         if u.kind == "debris":
             row["reason"] = u.reason
             if u.duplicate_of:
@@ -79,7 +82,9 @@ def test_russian_without_headings_or_point_numbers_keeps_ids():
     lines = [re.sub(r"^\d\. ", "", ln) for ln in lines]
     damaged = segment_law(source_from_text("\n".join(lines), "ru"))
     intact = segment_law(source_from_text(_seed_text("ru"), "ru"))
-    want = {k: v for k, v in _ids_by_first_words(intact).items() if not v.endswith(".title") or v == "68.title"}
+    want = {
+        k: v for k, v in _ids_by_first_words(intact).items() if not v.endswith(".title") or v == "68.title"
+    }
     assert _ids_by_first_words(damaged) == want
 
 
@@ -103,18 +108,29 @@ def test_missing_law_heading_keeps_ids(heading):
 
 
 def test_law_outside_the_skeleton_keeps_printed_ids():
-    text = "\n".join([
-        "LAW 12. DIRECTOR'S DISCRETIONARY POWERS",
-        "A. Power to Award an Adjusted Score",
-        "The Director may award an adjusted score on his own initiative.",
-        "1. when these Laws empower him to do so.",
-        "2. when a board cannot be played normally.",
-        "B. Objectives of Score Adjustment",
-        "1. The objective is to redress damage.",
-        "Text after the points.",
-    ])
+    text = "\n".join(
+        [
+            "LAW 12. DIRECTOR'S DISCRETIONARY POWERS",
+            "A. Power to Award an Adjusted Score",
+            "The Director may award an adjusted score on his own initiative.",
+            "1. when these Laws empower him to do so.",
+            "2. when a board cannot be played normally.",
+            "B. Objectives of Score Adjustment",
+            "1. The objective is to redress damage.",
+            "Text after the points.",
+        ]
+    )
     e = segment_law(source_from_text(text, "en"))
-    assert [u.id for u in e.law_units] == ["12.title", "12A.title", "12A", "12A1", "12A2", "12B.title", "12B1", "12B.wrap"]
+    assert [u.id for u in e.law_units] == [
+        "12.title",
+        "12A.title",
+        "12A",
+        "12A1",
+        "12A2",
+        "12B.title",
+        "12B1",
+        "12B.wrap",
+    ]
     assert not any(u.inferred for u in e.law_units)
 
 

@@ -8,14 +8,37 @@ from hypothesis import strategies as st
 
 from lawalign.errors import InputError
 from lawalign.structure import segment_law
-
 from structure_fixtures import source_from_text
 
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-PREFIXES = ["", "", "", "1. ", "2. ", "3. ", "A. ", "B. ", "С. ", "- ", "* ", "<*> ", "[1] ", "ĐIỀU 68. ",
-            "ПРАВИЛО 69. ", "LAW 70 ", "Law 12. ", "----------", "Hiç yorum yok:", "   "]
-free_text = st.text(alphabet=st.characters(blacklist_characters=LINE_BREAKS, blacklist_categories=("Cs",)), max_size=60)
-words = st.sampled_from(["see Law 70D3.", "Điều 54", "Правило 16D", "Yasa 57A", "claim.", "the Director*", "text", "(x)"])
+PREFIXES = [
+    "",
+    "",
+    "",
+    "1. ",
+    "2. ",
+    "3. ",
+    "A. ",
+    "B. ",
+    "С. ",
+    "- ",
+    "* ",
+    "<*> ",
+    "[1] ",
+    "ĐIỀU 68. ",
+    "ПРАВИЛО 69. ",
+    "LAW 70 ",
+    "Law 12. ",
+    "----------",
+    "Hiç yorum yok:",
+    "   ",
+]
+free_text = st.text(
+    alphabet=st.characters(blacklist_characters=LINE_BREAKS, blacklist_categories=("Cs",)), max_size=60
+)
+words = st.sampled_from(
+    ["see Law 70D3.", "Điều 54", "Правило 16D", "Yasa 57A", "claim.", "the Director*", "text", "(x)"]
+)
 line = st.builds(lambda p, a, b: p + a + " " + b, st.sampled_from(PREFIXES), free_text, words)
 document = st.lists(st.one_of(line, st.just("")), min_size=1, max_size=25).map("\n".join)
 

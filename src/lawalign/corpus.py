@@ -76,10 +76,14 @@ def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise InputError(str(path), f"edition names repeat: {', '.join(sorted(names))}")
-    return Manifest(root=root, name=str(head.get("name", root.name)), reference=reference, editions=tuple(entries))
+    return Manifest(
+        root=root, name=str(head.get("name", root.name)), reference=reference, editions=tuple(entries)
+    )
 
 
-def read_edition(path: str | os.PathLike[str], lang: str | None = None, *, name: str | None = None) -> Edition:
+def read_edition(
+    path: str | os.PathLike[str], lang: str | None = None, *, name: str | None = None
+) -> Edition:
     """Ingest and segment one file: decode, normalize, find units and ids."""
     from lawalign.ingest import read_source
     from lawalign.structure import segment_law
@@ -122,7 +126,9 @@ def load_editions(paths: Sequence[str | os.PathLike[str]], lang: str | None = No
         path = Path(p)
         if path.is_dir():
             if not is_corpus(path):
-                raise InputError(str(path), "is a folder without manifest.toml (give files, or a corpus folder)")
+                raise InputError(
+                    str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
+                )
             editions.extend(load_entry(e) for e in load_manifest(path).editions)
         else:
             editions.append(read_edition(_display(path) if path.exists() else str(p), lang))

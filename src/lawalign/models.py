@@ -239,7 +239,13 @@ class Evidence:
     line: int
 
     def as_dict(self) -> dict[str, object]:
-        return {"lang": self.lang, "unit": self.unit, "quote": self.quote, "path": self.path, "line": self.line}
+        return {
+            "lang": self.lang,
+            "unit": self.unit,
+            "quote": self.quote,
+            "path": self.path,
+            "line": self.line,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,11 @@ def _flatten(row: Mapping[str, object], prefix: str = "") -> dict[str, object]:
         if isinstance(value, Mapping):
             flat.update(_flatten(value, name + "."))
         elif isinstance(value, (list, tuple)):
-            flat[name] = json.dumps(list(value), ensure_ascii=False) if value and not isinstance(value[0], str) else "|".join(map(str, value))
+            flat[name] = (
+                json.dumps(list(value), ensure_ascii=False)
+                if value and not isinstance(value[0], str)
+                else "|".join(map(str, value))
+            )
         else:
             flat[name] = value
     return flat

@@ -30,7 +30,9 @@ def build_outputs(editions: Sequence[Edition], *, model: str = "e5", align: bool
         findings = corpus.finding_list()
         if alignment is not None:
             links = alignment.links
-            files["alignment.jsonl"] = format_rows(alignment_rows(alignment, editions), "jsonl").encode("utf-8")
+            files["alignment.jsonl"] = format_rows(alignment_rows(alignment, editions), "jsonl").encode(
+                "utf-8"
+            )
         files["findings.json"] = findings_to_json(findings).encode("utf-8")
         files["findings.sarif"] = findings_to_sarif(findings).encode("utf-8")
         files["report.html"] = render_report(corpus, findings)
@@ -40,7 +42,12 @@ def build_outputs(editions: Sequence[Edition], *, model: str = "e5", align: bool
         files[f"{e.name}.xml"] = xml
     files["manifest.json"] = (
         json.dumps(
-            {"editions": [{"name": e.name, "lang": e.lang, "path": e.path, "file": f"{e.name}.xml"} for e in editions]},
+            {
+                "editions": [
+                    {"name": e.name, "lang": e.lang, "path": e.path, "file": f"{e.name}.xml"}
+                    for e in editions
+                ]
+            },
             ensure_ascii=False,
             indent=2,
         )

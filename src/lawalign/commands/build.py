@@ -21,7 +21,9 @@ log = logging.getLogger(__name__)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("corpus", nargs="?", default="corpus", metavar="CORPUS", help="corpus folder (default: corpus)")
+    p.add_argument(
+        "corpus", nargs="?", default="corpus", metavar="CORPUS", help="corpus folder (default: corpus)"
+    )
     p.add_argument("--out", help="output folder (default: CORPUS/build)")
     p.add_argument("--model", default="e5", help="embedding model (default: the bundled e5)")
     p.add_argument("--no-align", action="store_true", help="skip alignment and divergences (structure only)")
@@ -48,4 +50,3 @@ def run(args: argparse.Namespace) -> int:
             by_sev[f["severity"]] = by_sev.get(f["severity"], 0) + 1
         print("  findings: " + ", ".join(f"{k} {v}" for k, v in sorted(by_sev.items())), file=sys.stderr)
     return 0
-

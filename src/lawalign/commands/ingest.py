@@ -17,7 +17,9 @@ HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder")
+    p.add_argument(
+        "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
+    )
     p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 

@@ -28,7 +28,8 @@ def _text_line(row: dict[str, object]) -> str:
     assert isinstance(src, dict)
     mark = "~" if row["inferred"] else " "
     what = row["id"] if row["kind"] != "debris" else f"[{row['reason']}]"
-    return f"{row['lang']} {mark}{what!s:<11} {src['path']}:{src['line_start']}  {row['label']} {row['text']}".rstrip()
+    where = f"{src['path']}:{src['line_start']}"
+    return f"{row['lang']} {mark}{what!s:<11} {where}  {row['label']} {row['text']}".rstrip()
 
 
 def run(args: argparse.Namespace) -> int:

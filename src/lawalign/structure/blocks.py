@@ -107,7 +107,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         lead = len(first.text) - len(first.text.lstrip())
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
-        blocks.append(Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end]))
+        blocks.append(
+            Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
+        )
     return blocks
 
 
@@ -157,7 +159,9 @@ def _looks_like_label_letter(rest: str) -> bool:
 
 def _is_heading(rest: str) -> bool:
     rest = rest.strip()
-    return 0 < len(rest) <= MAX_HEADING_CHARS and not re.search(r"[.;:!?…,]$", rest) and len(rest.split()) <= 14
+    return (
+        0 < len(rest) <= MAX_HEADING_CHARS and not re.search(r"[.;:!?…,]$", rest) and len(rest.split()) <= 14
+    )
 
 
 def _is_law_heading(rest: str, raw: str) -> bool:
@@ -182,7 +186,11 @@ def mark_repeats(blocks: list[Block]) -> None:
             original = seen.get(key)
             repeats_previous = previous is not None and _comparable(previous.raw) == key
             if original is not None and (repeats_previous or b.kind in ("law", "footnote", "heading")):
-                reason = {"law": "duplicate-heading", "heading": "duplicate-heading", "footnote": "duplicate-footnote"}
+                reason = {
+                    "law": "duplicate-heading",
+                    "heading": "duplicate-heading",
+                    "footnote": "duplicate-footnote",
+                }
                 b.reason = reason.get(b.kind, "duplicate-text")
                 b.kind, b.label, b.text = "debris", "", b.raw
                 b.duplicate_of = original

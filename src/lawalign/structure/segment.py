@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from lawalign.errors import InputError
@@ -72,7 +73,9 @@ def segment_law(
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
-        notices.append(Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path))
+        notices.append(
+            Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path)
+        )
     blocks = split_blocks(source, profile)
     classify_blocks(blocks, profile)
     for b in blocks:
@@ -138,7 +141,9 @@ def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> lis
     lost (up to the next printed law); a segment without a heading may start at any law.
     """
     laws = list(skeleton.laws)
-    starts = [laws.index(first)] if first is not None and first in laws else ([] if first else range(len(laws)))
+    starts = (
+        [laws.index(first)] if first is not None and first in laws else ([] if first else range(len(laws)))
+    )
     out = []
     for a in starts:
         for b in range(a, len(laws)):
@@ -176,9 +181,18 @@ def _assign_segment(
     _, matches = assign_ids(body, _body_units(skeleton, laws))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
-        notices.append(Notice("law-heading-missing", f"laws {', '.join(laws[1:])} found without a printed heading", source.path, line))
+        notices.append(
+            Notice(
+                "law-heading-missing",
+                f"laws {', '.join(laws[1:])} found without a printed heading",
+                source.path,
+                line,
+            )
+        )
     if seg.heading is None:
-        structural = [b for b in seg.blocks if b.kind in ("point", "heading", "footnote") or b.letter or b.refs]
+        structural = [
+            b for b in seg.blocks if b.kind in ("point", "heading", "footnote") or b.letter or b.refs
+        ]
         if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out  # no law here: its blocks are recorded as unplaced debris
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
@@ -213,11 +227,18 @@ def _assign_segment(
             evidence = law_evidence + "; " + evidence
         if inferred and m.margin < AMBIGUOUS_MARGIN:
             notices.append(
-                Notice("ambiguous-label", f"{u.id}: {m.evidence}", source.path, source.lines[b.first_line].raw_line)
+                Notice(
+                    "ambiguous-label",
+                    f"{u.id}: {m.evidence}",
+                    source.path,
+                    source.lines[b.first_line].raw_line,
+                )
             )
         role: UnitRole = u.role  # type: ignore[assignment]
         out[b.index] = _Assigned(u.id, role, u.law, inferred, confidence, evidence)
-    _footnote_ids(seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence)
+    _footnote_ids(
+        seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
+    )
     return out
 
 
@@ -242,7 +263,9 @@ def _extra_id(
     else:
         uid = make_id(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
-    return _Assigned(uid, role, law, True, 0.3, "not in the reference structure; id from its printed label and position")
+    return _Assigned(
+        uid, role, law, True, 0.3, "not in the reference structure; id from its printed label and position"
+    )
 
 
 def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
@@ -259,7 +282,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     # Points straight under a law are "71.1"; but when point numbering restarts and no section is
     # printed, each run of points is read as a section of its own (A, B, ...), as a reader would.
     numbers = [b.number for b in body if b.kind == "point"]
-    restarts = any(later == 1 and earlier >= 1 for earlier, later in zip(numbers, numbers[1:], strict=False))
+    restarts = any(later == 1 and earlier >= 1 for earlier, later in pairwise(numbers))
     lettered = any(b.letter or b.kind == "heading" for b in body)
     runs_are_sections = restarts and not lettered
 
@@ -279,7 +302,11 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             uid = make_id(law, section, b.number)
             role = "point"
         elif not section:
-            uid, role = (make_id(law, suffix="intro"), "intro") if not has_text else (make_id(law, suffix="x1"), "section")
+            uid, role = (
+                (make_id(law, suffix="intro"), "intro")
+                if not has_text
+                else (make_id(law, suffix="x1"), "section")
+            )
             has_text = True
         elif has_points:
             uid, role = make_id(law, section, suffix="wrap"), "wrap"
@@ -293,13 +320,24 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             k += 1
             uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
         seen.add(uid)
-        out[b.index] = _Assigned(uid, role, law, sec_inferred, 0.6 if sec_inferred else 1.0,
-                                 "section letter inferred from a restart of point numbering" if sec_inferred else "")
+        out[b.index] = _Assigned(
+            uid,
+            role,
+            law,
+            sec_inferred,
+            0.6 if sec_inferred else 1.0,
+            "section letter inferred from a restart of point numbering" if sec_inferred else "",
+        )
     return out
 
 
 def _footnote_ids(
-    seg: _Segment, out: dict[int, _Assigned], *, law_inferred: bool = False, confidence: float = 1.0, evidence: str = ""
+    seg: _Segment,
+    out: dict[int, _Assigned],
+    *,
+    law_inferred: bool = False,
+    confidence: float = 1.0,
+    evidence: str = "",
 ) -> None:
     """Footnotes: the k-th distinct footnote of a law is ``<law>.fn<k>`` ("[2]" is fn2)."""
     current_law = seg.law
@@ -313,7 +351,9 @@ def _footnote_ids(
         digits = "".join(ch for ch in b.marker if ch.isdigit())
         k = int(digits) if digits else counters.get(current_law, 0) + 1
         counters[current_law] = max(k, counters.get(current_law, 0))
-        out[b.index] = _Assigned(f"{current_law}.fn{k}", "footnote", current_law, law_inferred, confidence, evidence)
+        out[b.index] = _Assigned(
+            f"{current_law}.fn{k}", "footnote", current_law, law_inferred, confidence, evidence
+        )
 
 
 def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: SourceText) -> list[Unit]:
@@ -325,7 +365,9 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
         a = assigned.get(b.index)
         if a is not None:
             law = a.law
-            kind: UnitKind = {"law-title": "title", "heading": "title", "footnote": "footnote"}.get(a.role, "text")  # type: ignore[assignment]
+            kind: UnitKind = {"law-title": "title", "heading": "title", "footnote": "footnote"}.get(
+                a.role, "text"
+            )  # type: ignore[assignment]
             units.append(
                 Unit(
                     id=a.id,
@@ -347,7 +389,9 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
             continue
         debris_n += 1
         reason = b.reason or ("unplaced" if b.kind != "debris" else "debris")
-        dup = assigned[b.duplicate_of].id if b.duplicate_of is not None and b.duplicate_of in assigned else None
+        dup = (
+            assigned[b.duplicate_of].id if b.duplicate_of is not None and b.duplicate_of in assigned else None
+        )
         units.append(
             Unit(
                 id=f"debris.{debris_n}",
@@ -398,7 +442,9 @@ def _tie_footnotes(units: list[Unit]) -> list[Unit]:
             fns = tuple(
                 fid
                 for fid, fn in ((f.id, f) for f in units if f.kind == "footnote" and f.law == u.law)
-                if any(_same_marker(m, fn.label, "".join(c for c in fn.label if c.isdigit())) for m in u.markers)
+                if any(
+                    _same_marker(m, fn.label, "".join(c for c in fn.label if c.isdigit())) for m in u.markers
+                )
             )
             out.append(_replace(u, footnotes=fns))
         else:
