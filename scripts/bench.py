@@ -239,9 +239,8 @@ def bench_build() -> None:
             cache = root / f"cache-{corpus.name}"
             cold, rss_cold = _timed_build(corpus, root / f"out-{corpus.name}-1", cache)
             warm, rss_warm = _timed_build(corpus, root / f"out-{corpus.name}-2", cache)
-            print(
-                f"  {label:<30} cold {cold:6.2f} s   warm {warm:6.2f} s   peak RSS {max(rss_cold, rss_warm):6.0f} MB"
-            )
+            peak = max(rss_cold, rss_warm)
+            print(f"  {label:<30} cold {cold:6.2f} s   warm {warm:6.2f} s   peak RSS {peak:6.0f} MB")
 
 
 if __name__ == "__main__":
