@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -437,7 +437,7 @@ def _tie_footnotes(units: list[Unit]) -> list[Unit]:
     out = []
     for u in units:
         if u.kind == "footnote":
-            out.append(_replace(u, anchor=anchors.get(u.id)))
+            out.append(replace(u, anchor=anchors.get(u.id)))
         elif u.markers and u.kind != "debris":
             fns = tuple(
                 fid
@@ -446,7 +446,7 @@ def _tie_footnotes(units: list[Unit]) -> list[Unit]:
                     _same_marker(m, fn.label, "".join(c for c in fn.label if c.isdigit())) for m in u.markers
                 )
             )
-            out.append(_replace(u, footnotes=fns))
+            out.append(replace(u, footnotes=fns))
         else:
             out.append(u)
     return out
@@ -456,9 +456,3 @@ def _same_marker(in_text: str, printed: str, digits: str) -> bool:
     if digits:
         return "".join(c for c in in_text if c.isdigit()) == digits
     return in_text.strip() == printed.strip()
-
-
-def _replace(u: Unit, **changes: object) -> Unit:
-    from dataclasses import replace
-
-    return replace(u, **changes)  # type: ignore[arg-type]
