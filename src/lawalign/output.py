@@ -30,11 +30,14 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     except OSError as exc:
         raise InputError(str(target), f"cannot write here: {exc.strerror}") from None
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+        # mkstemp creates the file 0600; give the result the mode a plain open() would have.
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual permissions
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from lawalign.errors import unknown_name
 from lawalign.export import csv, html, parquet, tmx, xliff
-from lawalign.export.base import ExportFormat, ExportOptions, write_atomic, write_output
+from lawalign.export.base import ExportFormat, ExportOptions, write_output
 from lawalign.export.html import render_report
+from lawalign.output import write_atomic
 
 if TYPE_CHECKING:
     from lawalign.query import Corpus

@@ -8,15 +8,14 @@ interrupted export never leaves a half-written file behind.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
+from lawalign.output import write_atomic
 
 if TYPE_CHECKING:
     from lawalign.models import Edition, Unit
@@ -63,36 +62,6 @@ class ExportFormat:
     description: str = ""
 
 
-def write_atomic(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` all at once: a temporary file next to it, then a rename.
-
-    Args:
-        path: The destination file (its folder must exist).
-        data: The bytes to write.
-
-    Raises:
-        ConfigError: The folder does not exist.
-    """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise ConfigError(f"{target}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        # mkstemp creates the file 0600; give the result the mode a plain open() would have.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_output(dest: str | Path, data: bytes, *, binary: bool) -> None:
     """Write to a file atomically, or to stdout when ``dest`` is ``-`` (text formats only).
 
@@ -111,7 +80,11 @@ def write_output(dest: str | Path, data: bytes, *, binary: bool) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    write_atomic(dest, data)
+    target = Path(dest)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():  # an export names one file: a mistyped folder is an error, not created
+        raise ConfigError(f"{target}: folder {folder} does not exist")
+    write_atomic(target, data)
 
 
 def pick_editions(corpus: Corpus, langs: tuple[str, ...] | None) -> list[Edition]:

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
+from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.patterns import (
@@ -20,7 +21,6 @@ from lawalign.structure.patterns import (
     SECTION,
     SEPARATOR,
     count_sentences,
-    fold_letter,
     patterns_for,
 )
 
@@ -138,7 +138,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.number = "point", int(m["num"])
             _split_label(b, m["label"])
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
-            b.letter = fold_letter(m["letter"])
+            b.letter = fold_label(m["letter"])  # a Cyrillic "С." label is section C
             b.kind = "heading" if _is_heading(m["rest"]) else "text"
             _split_label(b, m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):

@@ -12,21 +12,6 @@ from functools import cache
 
 from lawalign.ingest.profiles import Profile
 
-# Latin capitals and the Cyrillic letters that look like them: a Cyrillic "С." label is section C.
-LOOKALIKES = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
-
-
-def fold_letter(letter: str) -> str:
-    """Fold a Cyrillic look-alike section letter to Latin.
-
-    >>> fold_letter("С")
-    'C'
-    >>> fold_letter("B")
-    'B'
-    """
-    return letter.translate(LOOKALIKES)
-
-
 # A separator rule: "--------------------------------", "_____", "* * *".
 SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
 
