@@ -13,7 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lawalign.corpus import load_editions
+from lawalign import corpus
 from lawalign.output import write_atomic
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
@@ -32,7 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.pipeline import build_outputs
 
-    editions = load_editions([args.corpus])
+    editions = corpus.load_editions([args.corpus])
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
     files = build_outputs(editions, model=args.model, align=not args.no_align)
     for name in sorted(files):

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from lawalign.corpus import load_editions
+from lawalign import corpus
 from lawalign.output import write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
-    editions = load_editions(args.paths, args.lang)
+    editions = corpus.load_editions(args.paths, args.lang)
     outputs = {}
     for e in editions:
         xml = to_akn(e)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.corpus import load_editions
+from lawalign import corpus
 from lawalign.output import emit, format_rows, iter_units_rows
 
 HELP = "list every unit of the given editions with its id, kind, text and source lines"
@@ -33,6 +33,6 @@ def _text_line(row: dict[str, object]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    editions = load_editions(args.paths, args.lang)
+    editions = corpus.load_editions(args.paths, args.lang)
     emit(format_rows(iter_units_rows(editions), args.format, _text_line), args.output, sys.stdout)
     return 0
