@@ -29,7 +29,7 @@ def _load_corpus() -> list[object] | None:
 
 def section_ids() -> None:
     """Unit-id accuracy, before and after cross-language anchoring."""
-    from lawalign.align.anchor import anchor_editions, apply_checks
+    from lawalign.align.anchor import anchor_editions
     from lawalign.align.embed import get_embedder
     from lawalign.evaluate.alignment import id_accuracy
 
@@ -38,8 +38,9 @@ def section_ids() -> None:
     if editions is None:
         return
     before = id_accuracy(editions, GOLD / "ids")  # type: ignore[arg-type]
-    checks = anchor_editions(editions, embedder=get_embedder())  # type: ignore[arg-type]
-    after = id_accuracy([apply_checks(e, checks) for e in editions], GOLD / "ids")  # type: ignore[arg-type]
+    anchoring = anchor_editions(editions, embedder=get_embedder())  # type: ignore[arg-type]
+    checks = anchoring.checks
+    after = id_accuracy(list(anchoring.editions), GOLD / "ids")
     print(f"  {'lang':<6}{'structure':>12}{'+anchoring':>12}")
     for lang in sorted(before):
         b, a = before[lang], after[lang]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from align_fixtures import seed_edition, seed_editions
-from lawalign.align.anchor import anchor_editions, apply_checks, csls, monotone_pairs
+from lawalign.align.anchor import anchor_editions, apply_checks, check_ids, csls, monotone_pairs
 from lawalign.models import IdCheck
 
 
@@ -49,7 +49,7 @@ def test_apply_checks_never_duplicates_or_changes_kind() -> None:
 
 @pytest.mark.model
 def test_seed_ids_are_confirmed() -> None:
-    checks = anchor_editions(seed_editions())
+    checks = check_ids(seed_editions())
     assert checks and all(c.agrees for c in checks), [c for c in checks if not c.agrees]
     assert {c.lang for c in checks} == {"vi", "tr"}  # ru has no inferred ids
 
@@ -59,9 +59,9 @@ def test_swapped_inferred_ids_are_corrected() -> None:
     vi, ru, tr = seed_editions()
     swap = {"68B1": "68B2", "68B2": "68B1"}
     bad = replace(vi, units=tuple(replace(u, id=swap.get(u.id, u.id), confidence=0.4) for u in vi.units))
-    checks = anchor_editions([bad, ru, tr])
-    wrong = {c.unit: c.proposed for c in checks if not c.agrees}
+    result = anchor_editions([bad, ru, tr])
+    wrong = {c.unit: c.proposed for c in result.checks if not c.agrees}
     assert wrong == {"68B1": "68B2", "68B2": "68B1"}
     # each relabel alone would clash with the other's current id: reported, not applied
-    fixed = apply_checks(bad, checks)
-    assert [u.id for u in fixed.units] == [u.id for u in bad.units]
+    assert [u.id for u in result.editions[0].units] == [u.id for u in bad.units]
+    assert result.editions[1:] == (ru, tr)

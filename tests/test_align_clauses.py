@@ -7,11 +7,11 @@ import json
 import pytest
 
 from align_fixtures import HashEmbedder, seed_editions
-from lawalign.align import AlignOptions, align_editions, alignment_rows, parse_beads
+from lawalign.align import align_editions, alignment_rows, parse_beads
 
 
 def _align():  # type: ignore[no-untyped-def]
-    return align_editions(seed_editions(), embedder=HashEmbedder(), options=AlignOptions(anchor=False))
+    return align_editions(seed_editions(), embedder=HashEmbedder())
 
 
 def test_links_every_shared_id_for_every_pair() -> None:
@@ -50,16 +50,25 @@ def test_text_is_kept_whole() -> None:
         assert unit is not None and row["text"] == (unit.heading or unit.text)
 
 
+def _seed_reading(item):  # type: ignore[no-untyped-def]
+    from lawalign.run import Reading
+
+    edition = next(e for e in seed_editions() if e.lang == item.lang)
+    return edition, Reading(edition.name, edition.source_edition, given=True)
+
+
 def test_command_help_and_run(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     from lawalign import cli
     from lawalign.commands import align as cmd
 
     assert cli.main(["align", "--help"]) == 0
     assert "--model" in capsys.readouterr().out
-    monkeypatch.setattr(cmd, "load_editions", lambda paths, lang=None: seed_editions())
     assert cli.main(["align", "corpus", "--model", "nope"]) == 2
     assert "valid: e5" in capsys.readouterr().err
-    monkeypatch.setattr(cmd, "get_embedder", lambda name, cache_dir=None, cache=True: HashEmbedder())
+    monkeypatch.setattr("lawalign.run.read_input", lambda item, **kw: _seed_reading(item))
+    monkeypatch.setattr(
+        "lawalign.align.embed.get_embedder", lambda name="e5", cache_dir=None, cache=True: HashEmbedder()
+    )
     out = tmp_path / "rows.jsonl"
     assert cli.main(["align", "corpus", "--no-anchor", "-o", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[0])["id"] == "68.title"

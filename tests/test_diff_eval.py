@@ -89,8 +89,8 @@ def test_encodings_add_no_finding(tmp_path: Path, variant: int) -> None:
 
 @pytest.mark.model
 def test_gold_with_the_alignment() -> None:
-    from lawalign.diff.divergences import diff_paths
+    from lawalign.run import Run
 
-    _, found = diff_paths([str(CORPUS)], align=True)
+    found = list(Run.from_paths([str(CORPUS)]).findings)
     scores = score_findings(found, load_gold(GOLD))
     assert scores["all"].recall == 1.0 and scores["all"].precision >= PRECISION_FLOOR

@@ -7,15 +7,18 @@ from pathlib import Path
 
 import pytest
 
-import lawalign.corpus
+import lawalign.commands._corpus_args
 from lawalign.cli import main
 from lawalign.query import Corpus
+from lawalign.run import Run
 from query_fixtures import seed_editions, seed_findings
 
 
 @pytest.fixture(autouse=True)
 def _seeds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lawalign.corpus, "load_editions", lambda paths, lang=None: seed_editions())
+    monkeypatch.setattr(
+        lawalign.commands._corpus_args, "run_of", lambda args, paths=None, align=True: Run.from_editions(seed_editions())
+    )
     monkeypatch.setattr(Corpus, "finding_list", lambda self: seed_findings())
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from lawalign.errors import ConfigError, InputError
+from lawalign.errors import InputError
 from lawalign.models import Edition
 
 MANIFEST = "manifest.toml"
@@ -26,7 +26,7 @@ class EditionEntry:
     name: str
     file: Path
     lang: str | None
-    source_edition: str = "2007"
+    source_edition: str | None = None  # None: the run chooses (see lawalign.run.read_structure)
     laws: tuple[str, ...] = ()
     description: str = ""
     authoritative: bool = False
@@ -38,6 +38,7 @@ class Manifest:
     name: str
     reference: str
     editions: tuple[EditionEntry, ...]
+    reference_given: bool = False  # [corpus] reference is in the file (not the default)
 
 
 def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
@@ -65,7 +66,7 @@ def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
                 name=str(raw.get("name", file.stem)),
                 file=file,
                 lang=str(raw["lang"]) if raw.get("lang") else None,
-                source_edition=str(raw.get("source_edition", reference)),
+                source_edition=str(raw["source_edition"]) if "source_edition" in raw else None,
                 laws=tuple(str(x) for x in raw.get("laws", ())),
                 description=str(raw.get("description", "")),
                 authoritative=bool(raw.get("authoritative", False)),
@@ -77,37 +78,54 @@ def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
     if len(set(names)) != len(names):
         raise InputError(str(path), f"edition names repeat: {', '.join(sorted(names))}")
     return Manifest(
-        root=root, name=str(head.get("name", root.name)), reference=reference, editions=tuple(entries)
+        root=root,
+        name=str(head.get("name", root.name)),
+        reference=reference,
+        editions=tuple(entries),
+        reference_given="reference" in head,
     )
+
+
+def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
+    """The edition in ``path`` when it is an Akoma Ntoso document this project wrote, else None.
+
+    Such a document carries every unit with its id (``la:id``), so it is read back as it is, never
+    segmented again: ``lawalign units X.xml`` gives the units ``build`` wrote.
+
+    Raises:
+        InputError: it is the project's AKN but does not read (malformed, a unit attribute wrong).
+    """
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if b"akomaNtoso" not in head or AKN_MARK not in head:
+        return None
+    from lawalign.ingest.read import MAX_BYTES
+    from lawalign.structure.akn_read import from_akn
+
+    if p.stat().st_size > MAX_BYTES:
+        raise InputError(str(path), f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
+    return from_akn(p.read_bytes(), os.fspath(path))
+
+
+AKN_MARK = b"https://lawalign.dev/ns/1.0"
+"""The project namespace (``la:``) that marks an Akoma Ntoso document written by ``to_akn``."""
 
 
 def read_edition(
     path: str | os.PathLike[str], lang: str | None = None, *, name: str | None = None
 ) -> Edition:
-    """Ingest and segment one file: decode, normalize, find units and ids."""
-    from lawalign.ingest import read_source
-    from lawalign.structure import segment_law
+    """Ingest and segment one file alone (or read back the project's own Akoma Ntoso).
 
-    source = read_source(path, lang=lang)
-    return segment_law(source, name=name)
+    The reference edition is chosen as a run chooses it (:func:`lawalign.run.read_structure`).
+    """
+    from lawalign.run import EditionInput, read_input
 
-
-def _display(path: Path) -> str:
-    """Paths as given, relative to the working folder when inside it (stable across machines)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def load_entry(entry: EditionEntry) -> Edition:
-    edition = read_edition(_display(entry.file), entry.lang, name=entry.name)
-    return replace(
-        edition,
-        source_edition=entry.source_edition,
-        authoritative=entry.authoritative,
-        description=entry.description,
-    )
+    edition, _ = read_input(EditionInput(path=os.fspath(path), lang=lang, name=name))
+    return edition
 
 
 def is_corpus(path: str | os.PathLike[str]) -> bool:
@@ -115,25 +133,15 @@ def is_corpus(path: str | os.PathLike[str]) -> bool:
 
 
 def load_editions(paths: Sequence[str | os.PathLike[str]], lang: str | None = None) -> list[Edition]:
-    """Editions from corpus folders (with a manifest) and/or files, in the order given.
+    """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
+
+    This is :attr:`lawalign.run.Run.segmented` (ids before anchoring); commands read
+    :attr:`lawalign.run.Run.editions`.
 
     Raises:
         InputError: a path is missing, a folder has no manifest, or a file is bad input.
         ConfigError: two editions share a name.
     """
-    editions: list[Edition] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            if not is_corpus(path):
-                raise InputError(
-                    str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
-                )
-            editions.extend(load_entry(e) for e in load_manifest(path).editions)
-        else:
-            editions.append(read_edition(_display(path) if path.exists() else str(p), lang))
-    names = [e.name for e in editions]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise ConfigError(f"two editions are named {', '.join(dupes)}; give them distinct file names")
-    return editions
+    from lawalign.run import Run
+
+    return list(Run.from_paths(paths, lang, anchor=False, align=False).segmented)

@@ -226,6 +226,8 @@ class Alignment:
     links: tuple[UnitLink, ...]  # one per id per language pair present
     checks: tuple[IdCheck, ...] = ()
     model: str = ""
+    # (edition name, unit id, sentences) for every law unit, linked or alone
+    sentences: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

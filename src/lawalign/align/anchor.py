@@ -18,7 +18,7 @@ import logging
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -157,7 +157,7 @@ def _votes(
     return votes
 
 
-def anchor_editions(editions: Sequence[Edition], *, embedder: Embedder | None = None) -> list[IdCheck]:
+def check_ids(editions: Sequence[Edition], *, embedder: Embedder | None = None) -> list[IdCheck]:
     """Check every inferred id (and report every disagreement) against the other editions.
 
     Args:
@@ -251,3 +251,29 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
             )
         )
     return replace(edition, units=tuple(new_units))
+
+
+@dataclass(frozen=True, slots=True)
+class Anchoring:
+    """The result of :func:`anchor_editions`: the relabelled editions and what the checks said."""
+
+    editions: tuple[Edition, ...]  # in the order given, with the confident corrections applied
+    checks: tuple[IdCheck, ...]
+
+
+def anchor_editions(editions: Sequence[Edition], *, embedder: Embedder | None = None) -> Anchoring:
+    """Anchor inferred ids across languages and return the editions relabelled accordingly.
+
+    This is the only stage after segmentation that changes ids: everything downstream (alignment,
+    findings, every output) reads the editions returned here.
+
+    Args:
+        editions: segmented editions of the same laws in different languages.
+        embedder: the sentence embedder (default: ``get_embedder()``).
+
+    Returns:
+        The editions with :func:`apply_checks` applied, and every :class:`IdCheck`.
+    """
+    checks = check_ids(editions, embedder=embedder)
+    fixed = tuple(apply_checks(e, checks) if checks else e for e in editions)
+    return Anchoring(editions=fixed, checks=tuple(checks))

@@ -1,8 +1,8 @@
 """N-way clause alignment keyed by canonical id, with sentence beads inside every linked unit.
 
-:func:`align_editions` first anchors inferred ids across languages (:mod:`lawalign.align.anchor`)
-and applies the confident corrections, then links every id present in at least two editions, for
-every pair of editions (pairs in language order: ``ru-tr``, ``ru-vi``, ``tr-vi``), and aligns the
+:func:`align_editions` takes editions whose ids are settled (anchored by
+:mod:`lawalign.align.anchor` beforehand, in :class:`lawalign.run.Run`) and links every id present
+in at least two editions, for every pair of editions (pairs in language order: ``ru-tr``, ``ru-vi``, ``tr-vi``), and aligns the
 sentences of the two units with the DP of :mod:`lawalign.align.dp`. Footnotes are linked by id
 wherever each edition printed them (after the anchor, at the end of the law); an orphaned
 footnote gets its id from the anchoring's content match. Scores are rounded to 4 decimals so the
@@ -18,7 +18,7 @@ from itertools import combinations, pairwise
 
 import numpy as np
 
-from lawalign.align.anchor import anchor_editions, apply_checks, unit_text
+from lawalign.align.anchor import unit_text
 from lawalign.align.cache import Store
 from lawalign.align.dp import DPConfig, align_sentences
 from lawalign.align.embed import CachedEmbedder, Embedder, get_embedder
@@ -32,7 +32,6 @@ log = logging.getLogger(__name__)
 class AlignOptions:
     """Choices of :func:`align_editions` (defaults are the measured ones, docs/align.md)."""
 
-    anchor: bool = True  # check/correct inferred ids across languages first
     pair_mode: str = "concat"  # 2-sentence groups: "concat" (embedded as one text) or "mean"
     dp: DPConfig = field(default_factory=DPConfig)
 
@@ -60,20 +59,23 @@ def edition_pairs(editions: Sequence[Edition]) -> list[tuple[Edition, Edition]]:
     return [(a, b) for a, b in combinations(ordered, 2) if a.lang != b.lang]
 
 
-def anchored(editions: Sequence[Edition], checks: Sequence[IdCheck]) -> list[Edition]:
-    """The editions with the anchoring's confident corrections applied (see ``apply_checks``)."""
-    return [apply_checks(ed, checks) if checks else ed for ed in editions]
-
-
 def align_editions(
-    editions: Sequence[Edition], *, embedder: Embedder | None = None, options: AlignOptions | None = None
+    editions: Sequence[Edition],
+    *,
+    embedder: Embedder | None = None,
+    options: AlignOptions | None = None,
+    checks: Sequence[IdCheck] = (),
 ) -> Alignment:
     """Align editions N-way by canonical id, with unit scores and sentence beads.
 
+    Ids are taken as they are: anchoring (:func:`lawalign.align.anchor.anchor_editions`) comes
+    before, and its checks are only carried into the result.
+
     Args:
-        editions: segmented editions (any languages; debris is ignored).
+        editions: segmented (and anchored) editions (any languages; debris is ignored).
         embedder: sentence embedder (default ``get_embedder()``, cached on disk).
-        options: anchoring on/off, how 2-sentence groups are embedded, DP parameters.
+        options: how 2-sentence groups are embedded, DP parameters.
+        checks: the anchoring's checks, kept on the result for the rows' ``id_check``.
 
     Returns:
         An :class:`Alignment`: ``ids`` in reference order, one :class:`UnitLink` per id per pair of
@@ -81,8 +83,7 @@ def align_editions(
     """
     opts = options or AlignOptions()
     emb = embedder or get_embedder()
-    checks = anchor_editions(editions, embedder=emb) if opts.anchor else []
-    eds = anchored(editions, checks)
+    eds = list(editions)
     store = _store_of(emb)
 
     # Split and embed everything in one batch per language (and one embed call overall).
@@ -103,8 +104,10 @@ def align_editions(
                 for a, b in pairwise(sents):
                     texts.setdefault(f"{a} {b}", None)
     order = list(texts)
-    matrix = emb.encode(order) if order else np.zeros((0, 1), dtype=np.float32)
-    vec = {t: matrix[i] for i, t in enumerate(order)}
+    pairs_present = bool(edition_pairs(eds))
+    # One edition alone: nothing to link, so nothing to embed (its rows still carry its sentences).
+    matrix = emb.encode(order) if order and pairs_present else np.zeros((0, 1), dtype=np.float32)
+    vec = {t: matrix[i] for i, t in enumerate(order)} if pairs_present else {}
 
     def unit_vecs(e: Edition, u: Unit) -> tuple[np.ndarray, np.ndarray | None]:
         sents = sentences[(id(e), u.id)]
@@ -142,5 +145,11 @@ def align_editions(
             )
             aligned.add(uid)
     return Alignment(
-        ids=tuple(i for i in ids if i in aligned), links=tuple(links), checks=tuple(checks), model=emb.name
+        ids=tuple(i for i in ids if i in aligned),
+        links=tuple(links),
+        checks=tuple(checks),
+        model=emb.name,
+        sentences=tuple(
+            (e.name, u.id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units
+        ),
     )

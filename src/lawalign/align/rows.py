@@ -6,47 +6,62 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from lawalign.align.anchor import unit_text
-from lawalign.align.clauses import anchored, reference_order
+from lawalign.align.clauses import reference_order
 from lawalign.align.dp import beads_text
 from lawalign.models import Alignment, Edition
 
 
-def alignment_rows(alignment: Alignment, editions: Sequence[Edition]) -> list[dict[str, object]]:
-    """One row per aligned unit per edition, in reference id order then language order.
+def alignment_rows(
+    alignment: Alignment, editions: Sequence[Edition], order: Sequence[str] | None = None
+) -> list[dict[str, object]]:
+    """One row per law unit per edition, in reference id order then language order.
+
+    Every law unit of every edition has its row: a unit no other edition shares has ``score`` null
+    and no beads. The editions are taken as they are (anchored before the alignment was computed);
+    nothing here changes an id.
 
     Row fields: ``id``, ``lang``, ``edition``, ``text``, ``source`` (path, line_start, line_end),
-    ``score`` (mean unit similarity to the other languages, 4 decimals), ``beads`` (pair
-    ``"<src>-<tgt>"`` → vecalign-style string such as ``"[0]:[0] [1]:[1, 2]"``, indices into each
-    side's ``sentences``; only pairs this row's language takes part in), ``sentences``, and
+    ``score`` (mean unit similarity to the other languages, 4 decimals; null when alone), ``beads``
+    (pair ``"<src>-<tgt>"`` → vecalign-style string such as ``"[0]:[0] [1]:[1, 2]"``, indices into
+    each side's ``sentences``; only pairs this row's language takes part in), ``sentences``, and
     ``id_check`` when the anchoring said something about the unit's id.
+
+    Args:
+        alignment: the alignment of ``editions``.
+        editions: the editions it was computed from.
+        order: every id in reference order (default: the 2007 skeleton's order, then first seen).
     """
-    eds = anchored(editions, alignment.checks)
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     beads: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     sentences: dict[tuple[str, str], tuple[str, ...]] = {}
+    for name, uid, sents in alignment.sentences:
+        sentences[(uid, name)] = sents
+    by_lang: dict[tuple[str, str], tuple[str, ...]] = {}
     for link in alignment.links:
         pair = f"{link.src_lang}-{link.tgt_lang}"
         for lang, sents in ((link.src_lang, link.src_sentences), (link.tgt_lang, link.tgt_sentences)):
             scores[(link.id, lang)].append(link.score)
             beads[(link.id, lang)][pair] = beads_text(link.beads)
-            sentences[(link.id, lang)] = sents
+            by_lang[(link.id, lang)] = sents
     checks = {(c.lang, c.proposed if not c.agrees else c.unit): c for c in alignment.checks}
+    ids = list(order) if order is not None else reference_order([u.id for e in editions for u in e.law_units])
     rows: list[dict[str, object]] = []
-    for uid in reference_order(list(alignment.ids)):
-        for ed in sorted(eds, key=lambda e: (e.lang, e.name)):
+    for uid in ids:
+        for ed in sorted(editions, key=lambda e: (e.lang, e.name)):
             unit = ed.unit(uid)
-            if unit is None or unit.kind == "debris" or (uid, ed.lang) not in scores:
+            if unit is None or unit.kind == "debris":
                 continue
-            vals = scores[(uid, ed.lang)]
+            vals = scores.get((uid, ed.lang), [])
+            sents = sentences.get((uid, ed.name)) or by_lang.get((uid, ed.lang)) or (unit_text(unit),)
             row: dict[str, object] = {
                 "id": uid,
                 "lang": ed.lang,
                 "edition": ed.name,
                 "text": unit_text(unit),
                 "source": unit.source.as_dict(),
-                "score": round(sum(vals) / len(vals), 4),
-                "beads": dict(sorted(beads[(uid, ed.lang)].items())),
-                "sentences": list(sentences[(uid, ed.lang)]),
+                "score": round(sum(vals) / len(vals), 4) if vals else None,
+                "beads": dict(sorted(beads[(uid, ed.lang)].items())) if vals else {},
+                "sentences": list(sents),
             }
             check = checks.get((ed.lang, uid))
             if check is not None:

@@ -1,7 +1,8 @@
 """Align editions clause by clause and sentence by sentence, N-way by canonical id.
 
 One row per unit per language: id, lang, edition, text, source {path, line_start, line_end},
-score (mean cosine similarity of the unit to the same id in the other languages), beads
+score (mean cosine similarity of the unit to the same id in the other languages; null when no other
+edition has the unit), beads
 ({"ru-tr": "[0]:[0] [1]:[1, 2]"}: sentence beads per language pair, indices into each side's
 sentences), sentences, and id_check when cross-language anchoring checked or corrected the id.
 Inferred ids are anchored across languages first; disagreements are reported in id_check.
@@ -12,10 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.align.clauses import AlignOptions, align_editions
-from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
+from lawalign.align.embed import DEFAULT_MODEL, embedder_names
 from lawalign.align.rows import alignment_rows
-from lawalign.corpus import load_editions
+from lawalign.commands._corpus_args import add_data, run_of
 from lawalign.output import emit, format_rows
 
 HELP = "align editions by canonical id: unit similarity and sentence beads per language pair"
@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--cache-dir", help="embedding cache folder (default $LAWALIGN_CACHE or .cache/embeddings)"
     )
     p.add_argument("--no-anchor", action="store_true", help="keep the structure stage's ids as they are")
+    add_data(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
@@ -45,14 +46,18 @@ def _text_line(row: dict[str, object]) -> str:
     pairs = "  ".join(f"{k} {v}" for k, v in beads.items())
     text = str(row["text"])
     short = text if len(text) <= 60 else text[:59] + "…"
-    return f"{row['id']!s:<10} {row['lang']} {float(row['score']):.4f}  {pairs}  {short}"  # type: ignore[arg-type]
+    score = row["score"]
+    shown = f"{score:.4f}" if isinstance(score, float) else "  –   "
+    return f"{row['id']!s:<10} {row['lang']} {shown}  {pairs}  {short}"
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``lawalign align``."""
-    editions = load_editions(args.paths, args.lang)
-    embedder = get_embedder(args.model, args.cache_dir, cache=not args.no_cache)
-    alignment = align_editions(editions, embedder=embedder, options=AlignOptions(anchor=not args.no_anchor))
-    rows = alignment_rows(alignment, editions)
+    from lawalign.align.embed import get_embedder
+
+    get_embedder(args.model, args.cache_dir, cache=not args.no_cache)  # an unknown model fails first
+    run = run_of(args)
+    alignment = run.alignment
+    rows = alignment_rows(alignment, run.editions, run.order) if alignment is not None else []
     emit(format_rows(rows, args.format, _text_line), args.output, sys.stdout)
     return 0

@@ -13,7 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lawalign import corpus
+from lawalign.commands._corpus_args import add_data, run_of
 from lawalign.output import write_atomic
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
@@ -27,14 +27,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", help="output folder (default: CORPUS/build)")
     p.add_argument("--model", default="e5", help="embedding model (default: the bundled e5)")
     p.add_argument("--no-align", action="store_true", help="skip alignment and divergences (structure only)")
+    add_data(p)
 
 
 def run(args: argparse.Namespace) -> int:
     from lawalign.pipeline import build_outputs
 
-    editions = corpus.load_editions([args.corpus])
+    run = run_of(args, [args.corpus])
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
-    files = build_outputs(editions, model=args.model, align=not args.no_align)
+    files = build_outputs(run)
+    editions = run.editions
     for name in sorted(files):
         write_atomic(out / name, files[name])
     summary = {name: len(data) for name, data in sorted(files.items())}

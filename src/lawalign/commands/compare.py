@@ -12,7 +12,8 @@ import sys
 
 from lawalign.editions.compare import compare_editions
 from lawalign.editions.render import compare_html, compare_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
+from lawalign.commands._corpus_args import add_data
+from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "compare two editions of one translation (old and revised): units changed, added, removed, moved"
@@ -23,13 +24,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("new", metavar="NEW", help="the revised edition (file or corpus edition name)")
     p.add_argument("--lang", help="language of both files (ISO 639-1); detected when omitted")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
+    add_data(p)
     p.add_argument("--format", choices=("text", "json", "html"), default="text")
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:
-    old = resolve_edition(args.old, lang=args.lang, corpus=args.corpus)
-    new = resolve_edition(args.new, lang=args.lang or old.lang, corpus=args.corpus)
+    old_run, old_name = resolve_run(args.old, lang=args.lang, corpus=args.corpus, data_dir=args.data)
+    old = old_run.edition(old_name)
+    new_run, new_name = resolve_run(
+        args.new, lang=args.lang or old.lang, corpus=args.corpus, data_dir=args.data
+    )
+    new = new_run.edition(new_name)
     cmp = compare_editions(old, new)
     if args.format == "json":
         out = to_json(cmp.as_dict())

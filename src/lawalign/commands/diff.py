@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
-from lawalign.diff.divergences import diff_paths
+from lawalign.commands._corpus_args import add_data, run_of
 from lawalign.diff.rules import RULES
 from lawalign.output import emit
 
@@ -28,6 +28,7 @@ def add_common(p: argparse.ArgumentParser) -> None:
         "--no-align", action="store_true", help="skip the embedding alignment (no drift, no beads)"
     )
     p.add_argument("--model", default="e5", help="embedding model for the alignment (default %(default)s)")
+    add_data(p)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -38,16 +39,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
-def rules_of(args: argparse.Namespace) -> list[str] | None:
-    """The ``--rules`` list (None: all)."""
-    return [r.strip() for r in args.rules.split(",") if r.strip()] if args.rules else None
-
-
 def run(args: argparse.Namespace) -> int:
     """Print the findings; exit 0 (findings are data here; ``lawalign check`` gates on them)."""
-    _, findings = diff_paths(
-        args.paths, lang=args.lang, align=not args.no_align, model=args.model, rules=rules_of(args)
-    )
+    findings = list(run_of(args).findings)
     notes = read_baseline(args.baseline) if args.baseline else {}
     if args.write_baseline:
         write_baseline(args.write_baseline, findings, notes)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_data, add_inputs, add_langs, corpus_of, langs_of
 from lawalign.export import FORMATS, ExportOptions, write_export
 
 HELP = "export the corpus as TMX, XLIFF, CSV, Parquet or HTML"
@@ -15,6 +15,7 @@ HELP = "export the corpus as TMX, XLIFF, CSV, Parquet or HTML"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_inputs(p)
+    add_data(p)
     p.add_argument("--format", required=True, choices=tuple(FORMATS), help="output format")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write (- for stdout)")
     p.add_argument("--src", metavar="LANG", help="source language (XLIFF; TMX srclang)")

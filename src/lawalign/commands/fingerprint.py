@@ -2,19 +2,20 @@
 
 Each signal of the change maps (Law 16D or 16C in 68B2, the 70D3 reference in 68D, a point 70D3,
 footnote or body text in Law 68, the Law 54 example in 68A, 68D split into points, Law 71 sections)
-is looked for in the translation; each edition is scored, and the best is printed with its evidence
-(signal, unit, quoted text, line) and a confidence.
+is looked for in the translation; each edition is scored. The edition printed is the one the run
+reads the text against (the manifest's ``source_edition``, else the best reading), with the margin
+of that choice, the signals' evidence (signal, unit, quoted text, line) and a confidence.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from lawalign.editions.fingerprint import fingerprint_edition
+from lawalign.commands._corpus_args import add_data
+from lawalign.editions.fingerprint import fingerprint_edition, with_reading
 from lawalign.editions.render import fingerprint_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
+from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "tell which WBF edition of the Laws a translation follows, with evidence"
@@ -26,14 +27,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
-    p.add_argument("--data", type=Path, help="extra data folder with changes/ (signals of further editions)")
+    add_data(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:
-    edition = resolve_edition(args.edition, lang=args.lang, corpus=args.corpus)
-    fp = fingerprint_edition(edition, data_dir=args.data)
+    run, name = resolve_run(args.edition, lang=args.lang, corpus=args.corpus, data_dir=args.data)
+    edition = next(e for e in run.segmented if e.name == name)
+    fp = with_reading(fingerprint_edition(edition, data_dir=args.data), run.reading(name))
     out = to_json(fp.as_dict()) if args.format == "json" else fingerprint_text(fp)
     emit(out, args.output, sys.stdout)
     return 0

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from lawalign import corpus
+from lawalign.commands._corpus_args import add_data, run_of
 from lawalign.output import write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
@@ -21,13 +21,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
     )
     p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_data(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 
 
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
-    editions = corpus.load_editions(args.paths, args.lang)
+    editions = run_of(args, align=False).editions
     outputs = {}
     for e in editions:
         xml = to_akn(e)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_data, add_inputs, add_langs, add_model, corpus_of, langs_of
 from lawalign.export import ExportOptions, render_report, write_output
 
 HELP = "write a static HTML report of the editions side by side with their findings"
@@ -15,6 +15,7 @@ HELP = "write a static HTML report of the editions side by side with their findi
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_inputs(p)
+    add_data(p)
     p.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the HTML file to write (- for stdout)"
     )

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_data, add_inputs, add_langs, add_model, corpus_of, langs_of
 from lawalign.errors import ConfigError
 
 HELP = "search clauses across languages (semantic, exact substring or regex)"
@@ -23,6 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "query", metavar="QUERY", help="a question (semantic), substring (--exact) or pattern (--regex)"
     )
     add_inputs(p)
+    add_data(p)
     add_langs(p, "to search")
     p.add_argument("--top", type=int, default=10, metavar="K", help="how many hits (default 10)")
     how = p.add_mutually_exclusive_group()

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_data, add_inputs, add_langs, add_model, corpus_of, langs_of
 from lawalign.errors import ConfigError
 from lawalign.models import Finding, Unit
 from lawalign.query import Corpus, compose, parse_unit_query
@@ -25,6 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "id", metavar="ID", help="clause citation: 68B2, 'Law 68 B 2', 'Điều 68B2', 70D, 68, 68.fn1"
     )
     add_inputs(p)
+    add_data(p)
     add_langs(p, "to show")
     add_model(p)
     p.add_argument("--format", choices=("text", "json"), default="text")

@@ -3,6 +3,8 @@
 Row fields (the public contract): id, kind (title|text|footnote|debris), role, lang, law, label,
 text, source {path, line_start, line_end} (1-based, inclusive, lines of the raw file), inferred,
 confidence; debris rows add reason and, for repeats, duplicate_of; footnotes add anchor.
+Ids are the run's: inferred ids are checked across the languages given (the model is loaded then);
+the project's own Akoma Ntoso gives back the units it holds.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign import corpus
+from lawalign.commands._corpus_args import add_data, run_of
 from lawalign.output import emit, format_rows, iter_units_rows
 
 HELP = "list every unit of the given editions with its id, kind, text and source lines"
@@ -20,6 +22,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="FILE|DIR", help="edition files or a corpus folder")
     p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
     p.add_argument("--format", choices=("jsonl", "csv", "text"), default="jsonl")
+    p.add_argument(
+        "--no-anchor",
+        action="store_true",
+        help="keep the structure stage's ids (no cross-language check of inferred ids, no model)",
+    )
+    add_data(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
@@ -33,6 +41,6 @@ def _text_line(row: dict[str, object]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    editions = corpus.load_editions(args.paths, args.lang)
+    editions = run_of(args, align=False).editions
     emit(format_rows(iter_units_rows(editions), args.format, _text_line), args.output, sys.stdout)
     return 0

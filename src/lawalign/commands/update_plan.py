@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from lawalign.commands._corpus_args import add_data
 from lawalign.editions.plan import plan_update
 from lawalign.editions.render import plan_html, plan_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
+from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)"
@@ -29,17 +29,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--from",
         dest="source",
-        help="WBF edition the translation follows (default: its manifest's, else 2007)",
+        help="WBF edition the translation follows (default: the run's reading of it)",
     )
     p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
-    p.add_argument("--data", type=Path, help="extra data folder with skeletons/ and changes/ (e.g. for 2027)")
+    add_data(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:
-    edition = resolve_edition(args.edition, lang=args.lang, corpus=args.corpus)
+    run, name = resolve_run(args.edition, lang=args.lang, corpus=args.corpus, data_dir=args.data)
+    edition = run.edition(name)
     plan = plan_update(edition, args.target, source=args.source, data_dir=args.data)
     if args.format == "json":
         out = to_json(plan.as_dict())

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
+from lawalign.errors import ConfigError
 from lawalign.models import Alignment, Edition, Finding
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
@@ -77,33 +79,121 @@ def find_divergences(
     return sort_findings(_fold(findings))
 
 
-def diff_paths(
-    paths: Sequence[str],
+def _links_among(alignment: Alignment | None, langs: set[str]) -> Alignment | None:
+    """The alignment restricted to links between languages of ``langs``."""
+    if alignment is None:
+        return None
+    return replace(
+        alignment,
+        links=tuple(x for x in alignment.links if x.src_lang in langs and x.tgt_lang in langs),
+    )
+
+
+def _explained(main: str, other: str, data_dir: Path | None) -> dict[str, str]:
+    """Unit id → the change that explains a difference there, from the change maps main ↔ other."""
+    from lawalign.editions.changes import change_path
+
+    try:
+        maps = change_path(main, other, data_dir)
+    except ConfigError:
+        try:
+            maps = change_path(other, main, data_dir)
+        except ConfigError:
+            log.info("no change maps between %s and %s: differences are reported as usual", main, other)
+            return {}
+    out: dict[str, str] = {}
+    for cmap in maps:
+        for change in cmap.changes:
+            note = f"{change.change}: {change.detail}" if change.detail else change.change
+            for uid in (change.unit, *change.to):
+                out.setdefault(uid, note)
+    return out
+
+
+def as_edition_change(f: Finding, edition: str, note: str) -> Finding:
+    """A finding the change maps explain, restated as what it is: an edition change (info).
+
+    >>> from lawalign.models import Finding
+    >>> g = as_edition_change(Finding("cross-reference", "error", "en", "68B2", "cites 16C"), "2017",
+    ...                       "reference-changed: 16D becomes 16C")
+    >>> g.type, g.severity, g.message
+    ('edition-change', 'info', '68B2 as in 2017 (reference-changed: 16D becomes 16C); cites 16C')
+    """
+    detail = {"key": f"{f.type}:{f.key.split(':', 3)[-1]}", "was": f.type, "edition": edition}
+    return Finding(
+        type="edition-change",
+        severity="info",
+        lang=f.lang,
+        unit=f.unit,
+        message=f"{f.unit} as in {edition} ({note}); {f.message}",
+        evidence=f.evidence,
+        detail=detail,
+    )
+
+
+def find_run_divergences(
+    editions: Sequence[Edition],
+    alignment: Alignment | None = None,
     *,
-    lang: str | None = None,
-    align: bool = True,
-    model: str = "e5",
+    main: str,
+    skeleton: Callable[[str], Skeleton | None],
     rules: Iterable[str] | None = None,
-) -> tuple[list[Edition], list[Finding]]:
-    """Load editions (files or a corpus folder), align them, and find their divergences.
+    data_dir: Path | None = None,
+) -> list[Finding]:
+    """Findings of a corpus whose editions may follow different WBF editions: like with like.
+
+    Editions are grouped by ``source_edition``. Each group is compared within itself against its
+    own skeleton. An edition of another group than ``main`` is also compared with the ``main``
+    group: a difference there that the change maps explain becomes an ``edition-change`` finding
+    (info, "as in 2017"); one they do not explain is reported as usual. Editions of the ``main``
+    group get findings from their own group only, so adding an edition of another WBF edition never
+    changes them.
 
     Args:
-        paths: edition files or one corpus folder (with ``manifest.toml``).
-        lang: language of the files when not given by a manifest (detected when None).
-        align: embed and align the editions first (sentence evidence, drift); False: structure only.
-        model: embedder name for the alignment.
-        rules: rule names to run (default all).
+        editions: the (anchored) editions of the run.
+        alignment: their alignment, or None.
+        main: the WBF edition findings are stated against (the corpus reference).
+        skeleton: edition → its skeleton (None when unknown).
+        rules: rule names (default all).
+        data_dir: a user data folder with ``changes/``.
 
     Returns:
-        The editions (relabelled as the alignment's anchoring decided) and the sorted findings.
+        Findings sorted deterministically.
     """
-    from lawalign.corpus import load_editions
-
-    editions = load_editions(list(paths), lang)
-    alignment: Alignment | None = None
-    if align and len(editions) > 1:
-        from lawalign.align import align_editions, apply_checks, get_embedder
-
-        alignment = align_editions(editions, embedder=get_embedder(model))
-        editions = [apply_checks(e, alignment.checks) for e in editions]
-    return editions, find_divergences(editions, alignment, rules=rules)
+    groups: dict[str, list[Edition]] = {}
+    for e in editions:
+        groups.setdefault(e.source_edition, []).append(e)
+    names = list(rules) if rules is not None else None
+    findings: list[Finding] = []
+    within: dict[str, set[str]] = {}
+    for edition, members in groups.items():
+        langs = {e.lang for e in members}
+        found = find_divergences(
+            members,
+            _links_among(alignment, langs),
+            skeleton=skeleton(edition) if edition else None,
+            rules=names,
+        )
+        within[edition] = {f.key for f in found}
+        findings.extend(found)
+    base = groups.get(main, [])
+    for edition, members in groups.items():
+        if edition == main or not base:
+            continue
+        mine = {e.lang for e in members} - {e.lang for e in base}
+        if not mine:
+            continue
+        explained = _explained(main, edition, data_dir)
+        cross = find_divergences(
+            [*base, *members],
+            _links_among(alignment, mine | {e.lang for e in base}),
+            skeleton=skeleton(edition) if edition else None,
+            rules=names,
+        )
+        for f in cross:
+            if f.lang not in mine or f.key in within[edition]:
+                continue
+            note = explained.get(f.unit)
+            findings.append(as_edition_change(f, edition, note) if note is not None else f)
+    unique = {(f.key, f.message): f for f in findings}
+    return sort_findings(list(unique.values()))

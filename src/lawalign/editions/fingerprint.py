@@ -18,13 +18,17 @@ so a verdict resting on few signals, or contradicted by some, or barely ahead, i
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lawalign.editions.changes import Signal, available_change_maps, load_change_map
 from lawalign.editions.signals import Observation, observe
 from lawalign.errors import ConfigError
 from lawalign.models import Edition
+
+if TYPE_CHECKING:
+    from lawalign.run import Reading
 from lawalign.structure.skeleton import parse_id
 
 log = logging.getLogger(__name__)
@@ -43,6 +47,7 @@ class Fingerprint:
     name: str = ""
     lang: str = ""
     path: str = ""
+    reading: Reading | None = None  # how the run reads the text (its choice of edition and margin)
 
     def as_dict(self) -> dict[str, object]:
         """JSON form of ``lawalign fingerprint --format json``."""
@@ -51,6 +56,7 @@ class Fingerprint:
             "lang": self.lang,
             "path": self.path,
             "edition": self.edition,
+            "reading": self.reading.as_dict() if self.reading is not None else None,
             "confidence": self.confidence,
             "scores": dict(self.scores),
             "evidence": [o.as_dict() for o in self.evidence],
@@ -155,3 +161,17 @@ def fingerprint_edition(
         lang=edition.lang,
         path=edition.path,
     )
+
+
+def with_reading(fp: Fingerprint, reading: Reading) -> Fingerprint:
+    """The fingerprint as the run reads the text: its edition is the run's choice, by construction.
+
+    Signals that point elsewhere stay as evidence and are noted in ``dissent``.
+    """
+    if fp.edition == reading.source_edition:
+        return replace(fp, reading=reading)
+    note = (
+        f"the edition signals alone would suggest {fp.edition or 'no edition'}; "
+        f"the text is read as {reading.source_edition} ({reading.evidence})"
+    )
+    return replace(fp, edition=reading.source_edition, reading=reading, dissent=(*fp.dissent, note))

@@ -109,6 +109,11 @@ def fingerprint_text(fp: Fingerprint) -> str:
         f"{fp.name} ({fp.lang}) follows the {verdict} edition (confidence {fp.confidence:.2f})",
         f"scores: {scores}",
     ]
+    if fp.reading is not None:
+        r = fp.reading
+        margin = "" if r.margin is None else f", margin {r.margin:.2f}"
+        known = "" if r.known else "; no skeleton for it: ids follow the nearest known edition"
+        lines.append(f"read as: {r.source_edition} ({r.evidence}{margin}){known}")
     if fp.evidence:
         lines.append("evidence:")
     for o in fp.evidence:

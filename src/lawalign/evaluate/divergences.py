@@ -196,9 +196,9 @@ def main() -> None:
     print("== divergences: findings vs gold (tests/gold/divergences/seeds.json), no alignment")
     print(format_scores(scores))
     try:
-        from lawalign.diff.divergences import diff_paths
+        from lawalign.run import Run
 
-        _, aligned = diff_paths([str(root / "corpus")], align=True)
+        aligned = list(Run.from_paths([str(root / "corpus")]).findings)
         print("== divergences: findings vs gold, with the e5 alignment")
         print(
             format_scores(

@@ -1,8 +1,8 @@
 """A loaded corpus you can ask questions: clause lookup, search, and pandas frames.
 
-Opening a corpus reads and segments its editions, nothing more; the embedding model is loaded only
-when semantic search, the alignment or the findings are first asked for, and their results are kept
-on the :class:`Corpus` for later calls.
+A :class:`Corpus` is a view of one :class:`lawalign.run.Run`: its editions, alignment and findings
+are the run's, computed once. The embedding model is loaded only when anchoring (inferred ids in
+several languages), semantic search, the alignment or the findings first need it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from lawalign.query.search import (
     search_regex,
     semantic_candidates,
 )
-from lawalign.structure.skeleton import Skeleton, load_skeleton, parse_id
+from lawalign.run import Run
+from lawalign.structure.skeleton import Skeleton, parse_id
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -124,35 +125,40 @@ def compose(unit_id: str, parts: Sequence[Unit]) -> Unit:
 
 
 class Corpus:
-    """Editions of one law in several languages, with lookup, search and frames.
+    """Editions of one law in several languages, with lookup, search and frames: a view of a :class:`Run`.
 
     Args:
-        editions: The segmented editions, in corpus order.
+        editions: Segmented editions, in corpus order; their ids are taken as settled. Give ``run``
+            instead to view a run built from files (:func:`open_corpus` does).
         model: Embedder name for semantic search and alignment (see ``lawalign.align.embed``).
         cache_dir: Embedding cache folder (default ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
         embedder: An embedder to use instead of ``model`` (tests, notebooks); used for both sides
             of semantic search and for alignment.
+        run: The run to view (then the other arguments are ignored).
     """
 
     def __init__(
         self,
-        editions: Sequence[Edition],
+        editions: Sequence[Edition] = (),
         *,
         model: str = "e5",
         cache_dir: str | Path | None = None,
         embedder: Embedder | None = None,
+        run: Run | None = None,
     ) -> None:
-        if not editions:
+        if run is None:
+            if not editions:
+                raise ConfigError("a corpus needs at least one edition")
+            run = Run.from_editions(editions, model=model, cache_dir=cache_dir, embedder=embedder)
+        self.run = run
+        self.editions: tuple[Edition, ...] = run.editions
+        if not self.editions:
             raise ConfigError("a corpus needs at least one edition")
-        self.editions: tuple[Edition, ...] = tuple(editions)
-        self.model = model
-        self.cache_dir = cache_dir
-        self._embedder = embedder
+        self.model = run.model
+        self.cache_dir = run.cache_dir
+        self._embedder = run.embedder
         self._index: SemanticIndex | None = None
-        self._alignment: Alignment | None = None
-        self._alignment_done = False
         self._findings: list[Finding] | None = None
-        self._order: tuple[str, ...] | None = None
 
     # -- editions and ids -------------------------------------------------------------------------
 
@@ -183,18 +189,12 @@ class Corpus:
         return edition.lang if first is edition else f"{edition.lang}/{edition.name}"
 
     def skeleton(self) -> Skeleton | None:
-        """The reference skeleton of the corpus' source edition, or None when none is bundled."""
-        try:
-            return load_skeleton(self.editions[0].source_edition)
-        except ConfigError:
-            log.warning("no reference skeleton for edition %r", self.editions[0].source_edition)
-            return None
+        """The skeleton of the run's reference edition, or None when none is known."""
+        return self.run.skeleton()
 
     def ids(self) -> tuple[str, ...]:
         """Every law-unit id present in some edition, in reference order."""
-        if self._order is None:
-            self._order = reference_order(self.editions, self.skeleton())
-        return self._order
+        return self.run.order
 
     def _resolve(self, query: str) -> UnitQuery:
         parsed = parse_unit_query(query)
@@ -309,39 +309,25 @@ class Corpus:
         return frames.units_frame(self.editions)
 
     def alignment_result(self) -> Alignment | None:
-        """The alignment of the editions (computed once; None when the align stage is unavailable)."""
-        if not self._alignment_done:
-            try:
-                from lawalign.align import align_editions
-            except ImportError as exc:
-                if isinstance(exc, ModuleNotFoundError) and not _missing_stage(exc, "lawalign.align"):
-                    raise
-                log.warning("the align stage is not available; alignment is empty")
-            else:
-                if len(self.editions) > 1:
-                    embedder = self._embedder or self._get_embedder(self.model)
-                    self._alignment = align_editions(list(self.editions), embedder=embedder)
-            self._alignment_done = True
-        return self._alignment
+        """The alignment of the editions (the run's; None with a single edition or alignment off)."""
+        if len(self.editions) < 2:
+            return None
+        try:
+            return self.run.alignment
+        except ImportError as exc:
+            if isinstance(exc, ModuleNotFoundError) and not _missing_stage(exc, "lawalign.align"):
+                raise
+            log.warning("the align stage is not available; alignment is empty")
+            return None
 
     def alignment(self) -> pd.DataFrame:
         """Unit links as a frame (see :data:`lawalign.query.frames.ALIGNMENT_COLUMNS`)."""
         return frames.alignment_frame(self.alignment_result())
 
     def finding_list(self) -> list[Finding]:
-        """The divergences between the editions (computed once, with the alignment when available)."""
+        """The divergences between the editions (the run's, unless :meth:`set_findings` replaced them)."""
         if self._findings is None:
-            try:
-                from lawalign.diff import find_divergences
-            except ImportError as exc:
-                if isinstance(exc, ModuleNotFoundError) and not _missing_stage(exc, "lawalign.diff"):
-                    raise
-                log.warning("the diff stage is not available; no findings")
-                self._findings = []
-            else:
-                self._findings = list(
-                    find_divergences(list(self.editions), self.alignment_result(), skeleton=self.skeleton())
-                )
+            self._findings = list(self.run.findings)
         return self._findings
 
     def set_findings(self, findings: Sequence[Finding]) -> None:
@@ -363,9 +349,7 @@ class Corpus:
 
     def with_edition(self, edition: Edition) -> Corpus:
         """A new corpus with ``edition`` added (same model settings; nothing cached carried over)."""
-        return Corpus(
-            [*self.editions, edition], model=self.model, cache_dir=self.cache_dir, embedder=self._embedder
-        )
+        return Corpus(run=self.run.with_editions([edition]))
 
     def __repr__(self) -> str:
         return f"Corpus({', '.join(f'{e.lang}:{e.name}' for e in self.editions)})"
@@ -377,26 +361,28 @@ def open_corpus(
     lang: str | None = None,
     model: str = "e5",
     cache_dir: str | Path | None = None,
+    data_dir: str | Path | None = None,
 ) -> Corpus:
     """Open a corpus folder (with ``manifest.toml``) or a list of edition files.
 
     Args:
         path_or_paths: A corpus folder, one file, or several files/folders.
         lang: Language of the files when it cannot be read from a manifest (None: detect).
-        model: Embedder name for semantic search and alignment.
+        model: Embedder name for anchoring, semantic search and alignment.
         cache_dir: Embedding cache folder.
+        data_dir: A user data folder (skeletons, change maps, ...) used before the bundled data.
 
     Returns:
-        The corpus; no model is loaded yet.
+        The corpus, a view of one :class:`~lawalign.run.Run` (ids anchored across languages when
+        some were inferred: the model is loaded then).
 
     Raises:
         InputError: A file cannot be read or segmented.
         ConfigError: The manifest is wrong, or the corpus is empty.
     """
-    from lawalign.corpus import load_editions
-
     paths = [path_or_paths] if isinstance(path_or_paths, (str, Path)) else list(path_or_paths)
-    return Corpus(load_editions(paths, lang=lang), model=model, cache_dir=cache_dir)
+    run = Run.from_paths(paths, lang, model=model, cache_dir=cache_dir, data_dir=data_dir)
+    return Corpus(run=run)
 
 
 __all__ = ["Corpus", "compose", "open_corpus", "reference_order"]

@@ -1,0 +1,582 @@
+"""One run of the whole job: inputs → languages → reference edition per edition → units → anchored
+units → alignment → findings, built once and read by every command and output.
+
+A :class:`Run` is an immutable description of the inputs and settings; each stage is computed on
+first use and kept, so ``run.findings`` after ``run.alignment`` reuses the alignment, and every view
+(``units``, ``align``, ``diff``, the AKN files, ``units.jsonl``, ``alignment.jsonl``, findings, the
+report, every export, ``fingerprint``, ``update-plan``) reads the same :attr:`Run.editions`. Only
+anchoring changes ids after segmentation, and it returns new editions that everything after reads.
+
+Stage results are plain data (:class:`~lawalign.models.Edition`, :class:`Reading`,
+:class:`~lawalign.models.Alignment`, :class:`~lawalign.models.Finding`), so they can be stored and
+read back.
+
+>>> run = Run.from_editions([])
+>>> run.editions
+()
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from lawalign.errors import ConfigError, InputError
+from lawalign.models import Alignment, Edition, Finding, IdCheck, SourceText
+
+if TYPE_CHECKING:
+    from lawalign.align.embed import Embedder
+    from lawalign.structure.skeleton import Skeleton
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+DEFAULT_REFERENCE = "2007"
+"""The WBF edition an edition is read against when nothing says otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditionInput:
+    """One input of a run: a file (text, saved web page, PDF, or the project's own Akoma Ntoso).
+
+    ``source_edition`` is the WBF edition the manifest says the text translates (None: the run
+    chooses); ``laws`` the laws the manifest says it covers (empty: what the text holds).
+    """
+
+    path: str
+    lang: str | None = None
+    name: str | None = None
+    source_edition: str | None = None
+    laws: tuple[str, ...] = ()
+    description: str = ""
+    authoritative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How an edition was read: the WBF edition it follows, and why.
+
+    ``margin`` is the evidence of the choice (how far the chosen edition is ahead of the next; None
+    when the manifest gave it or the edition was read back from Akoma Ntoso). ``known`` is False
+    when the text follows an edition the tool has no skeleton for (it is then read against the
+    nearest known skeleton, and reported as such, never silently as that edition).
+    """
+
+    name: str
+    source_edition: str
+    given: bool = False
+    margin: float | None = None
+    evidence: str = ""
+    known: bool = True
+    scores: tuple[tuple[str, float], ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON form (``fingerprint``, the build manifest)."""
+        return {
+            "name": self.name,
+            "source_edition": self.source_edition,
+            "given": self.given,
+            "margin": None if self.margin is None else round(self.margin, 3),
+            "known": self.known,
+            "evidence": self.evidence,
+            "scores": dict(self.scores),
+        }
+
+
+# -- the reference edition of one text ------------------------------------------------------------
+
+
+def _skeleton(edition: str, data_dir: Path | None) -> Skeleton:
+    from lawalign.editions.changes import skeleton_for
+
+    return skeleton_for(edition, data_dir)
+
+
+def _known_skeletons(data_dir: Path | None) -> tuple[str, ...]:
+    from lawalign.structure.skeleton import available_skeletons
+
+    found = set(available_skeletons())
+    if data_dir is not None and (data_dir / "skeletons").is_dir():
+        found |= set(available_skeletons(data_dir / "skeletons"))
+    return tuple(sorted(found))
+
+
+def _segment(source: SourceText, name: str | None, edition: str, data_dir: Path | None) -> Edition:
+    from lawalign.structure import segment_law
+
+    return replace(
+        segment_law(source, name=name, skeleton=_skeleton(edition, data_dir)), source_edition=edition
+    )
+
+
+def read_structure(
+    source: SourceText,
+    *,
+    name: str | None = None,
+    given: str | None = None,
+    default: str = DEFAULT_REFERENCE,
+    data_dir: Path | None = None,
+) -> tuple[Edition, Reading]:
+    """Segment one text against the reference edition it follows: the one seam where that is chosen.
+
+    With ``given`` (the manifest's ``source_edition``) the text is segmented against that edition's
+    skeleton. Otherwise it is segmented against ``default``, the edition signals of the change maps
+    are read from that reading, and when they point to another edition that has a skeleton, the
+    text is segmented against it and kept if the signals of that reading agree. The margin of the
+    choice is the signals' lead of the chosen edition over the next (0–1).
+
+    Args:
+        source: the normalized text.
+        name: the edition's short name.
+        given: the WBF edition the manifest names, or None.
+        default: the edition to read against first (the corpus ``reference``).
+        data_dir: a user data folder (``skeletons/``, ``changes/``) used before the bundled data.
+
+    Returns:
+        The segmented edition (its ``source_edition`` set) and the :class:`Reading`.
+
+    Raises:
+        ConfigError: ``given`` names an edition with no skeleton.
+        InputError: the text has no law structure.
+    """
+    known = _known_skeletons(data_dir)
+    if given is not None:
+        if given not in known:
+            raise ConfigError(f"source_edition {given!r} has no skeleton; known: {', '.join(known)}")
+        edition = _segment(source, name, given, data_dir)
+        return edition, Reading(edition.name, given, given=True, evidence="given by the manifest")
+    from lawalign.editions.fingerprint import fingerprint_edition
+
+    first = default if default in known else DEFAULT_REFERENCE
+    edition = _segment(source, name, first, data_dir)
+    fp = fingerprint_edition(edition, data_dir=data_dir)
+    chosen, kept = first, fp
+    if fp.edition and fp.edition != first and fp.edition in known:
+        other = _segment(source, name, fp.edition, data_dir)
+        again = fingerprint_edition(other, data_dir=data_dir)
+        if again.edition == fp.edition:
+            edition, chosen, kept = other, fp.edition, again
+    if not kept.edition:
+        return edition, Reading(
+            edition.name,
+            chosen,
+            margin=0.0,
+            evidence=f"no edition signal observed; read against {chosen}",
+            scores=tuple(sorted(kept.scores.items())),
+        )
+    ranked = sorted(kept.scores.values(), reverse=True)
+    margin = kept.confidence if len(ranked) > 1 else 1.0
+    if kept.edition not in known:
+        # An edition the tool has no skeleton for: read against the nearest, reported as what it is.
+        edition = replace(edition, source_edition=kept.edition)
+        return edition, Reading(
+            edition.name,
+            kept.edition,
+            margin=margin,
+            known=False,
+            evidence=f"signals point to {kept.edition}, which has no skeleton; ids follow {chosen}",
+            scores=tuple(sorted(kept.scores.items())),
+        )
+    says = "; ".join(o.says for o in kept.evidence[:3])
+    return edition, Reading(
+        edition.name,
+        chosen,
+        margin=margin,
+        evidence=f"edition signals: {says}" if says else "",
+        scores=tuple(sorted(kept.scores.items())),
+    )
+
+
+# -- inputs ---------------------------------------------------------------------------------------
+
+
+def _display(path: Path) -> str:
+    """Paths as given, relative to the working folder when inside it (stable across machines)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def inputs_from_paths(
+    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None
+) -> tuple[tuple[EditionInput, ...], str | None]:
+    """The inputs named by files and corpus folders (with ``manifest.toml``), in the order given.
+
+    Args:
+        paths: files and/or corpus folders.
+        input_lang: the language of the files not described by a manifest (None: detect).
+
+    Returns:
+        The inputs, and the ``[corpus] reference`` of the first manifest that names one.
+
+    Raises:
+        InputError: a folder without a manifest, or a bad manifest.
+    """
+    from lawalign.corpus import is_corpus, load_manifest
+
+    out: list[EditionInput] = []
+    reference: str | None = None
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            if not is_corpus(path):
+                raise InputError(
+                    str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
+                )
+            manifest = load_manifest(path)
+            if reference is None and manifest.reference_given:
+                reference = manifest.reference
+            for entry in manifest.editions:
+                out.append(
+                    EditionInput(
+                        path=_display(entry.file),
+                        lang=entry.lang,
+                        name=entry.name,
+                        source_edition=entry.source_edition,
+                        laws=entry.laws,
+                        description=entry.description,
+                        authoritative=entry.authoritative,
+                    )
+                )
+        else:
+            out.append(EditionInput(path=_display(path) if path.exists() else str(p), lang=input_lang))
+    return tuple(out), reference
+
+
+def read_input(
+    item: EditionInput, *, default: str = DEFAULT_REFERENCE, data_dir: Path | None = None
+) -> tuple[Edition, Reading]:
+    """Read and segment one input (the project's own Akoma Ntoso is read back, not re-segmented).
+
+    Raises:
+        InputError: the file is bad input.
+    """
+    from lawalign.corpus import read_akn_edition
+
+    back = read_akn_edition(item.path)
+    if back is not None:
+        edition = replace(back, name=item.name or back.name)
+        reading = Reading(
+            edition.name,
+            edition.source_edition,
+            given=True,
+            evidence="read back from its Akoma Ntoso",
+        )
+    else:
+        from lawalign.ingest import read_source
+
+        source = read_source(item.path, lang=item.lang)
+        edition, reading = read_structure(
+            source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
+        )
+    if item.laws:
+        edition = _declare_laws(edition, item)
+    return (
+        replace(
+            edition,
+            authoritative=item.authoritative or edition.authoritative,
+            description=item.description or edition.description,
+        ),
+        reading,
+    )
+
+
+def _declare_laws(edition: Edition, item: EditionInput) -> Edition:
+    """The manifest's ``laws``: the laws the edition covers (coverage and omissions use them).
+
+    Raises:
+        InputError: the text holds a law the manifest does not declare.
+    """
+    found = [law for law in dict.fromkeys(u.law for u in edition.law_units if u.law)]
+    extra = [law for law in found if law not in item.laws]
+    if extra:
+        raise InputError(
+            item.path,
+            f"holds Law {', '.join(extra)}, which the manifest's laws = [{', '.join(item.laws)}]"
+            " does not declare",
+        )
+    return replace(edition, laws=item.laws)
+
+
+# -- the run --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The whole job over some inputs, each stage computed once on first use.
+
+    Build one with :meth:`from_paths` (files and corpus folders) or :meth:`from_editions` (editions
+    already segmented, whose ids are taken as settled).
+
+    Attributes:
+        inputs: the inputs, in corpus order.
+        model: embedder name for anchoring, alignment and semantic search.
+        cache_dir: embedding cache folder (None: ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
+        embedder: an embedder to use instead of ``model`` (tests, notebooks).
+        data_dir: a user data folder (``skeletons/``, ``changes/``, ...) used before the bundled data.
+        reference: the corpus reference edition (``[corpus] reference``): editions following it are
+            compared with each other; others are compared like with like and against it.
+        anchor: check inferred ids across languages (needs the model when ids are inferred).
+        align: embed and align (sentence beads, similarities, drift); False: structure only.
+        rules: divergence rules to run (None: all).
+        embed_cache: read and write the embedding cache.
+    """
+
+    inputs: tuple[EditionInput, ...] = ()
+    model: str = "e5"
+    cache_dir: str | Path | None = None
+    embedder: Embedder | None = field(default=None, compare=False)
+    data_dir: Path | None = None
+    reference: str | None = None
+    anchor: bool = True
+    align: bool = True
+    rules: tuple[str, ...] | None = None
+    embed_cache: bool = True
+    given: tuple[Edition, ...] | None = field(default=None, compare=False)
+    _stages: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    # -- construction -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_paths(
+        cls,
+        paths: Sequence[str | os.PathLike[str]],
+        input_lang: str | None = None,
+        *,
+        model: str = "e5",
+        cache_dir: str | Path | None = None,
+        embedder: Embedder | None = None,
+        data_dir: str | Path | None = None,
+        anchor: bool = True,
+        align: bool = True,
+        rules: Sequence[str] | None = None,
+        embed_cache: bool = True,
+    ) -> Run:
+        """A run over files and/or corpus folders (nothing is read until a stage is asked for).
+
+        Raises:
+            InputError: a folder without manifest, or a bad manifest.
+        """
+        inputs, reference = inputs_from_paths(paths, input_lang)
+        return cls(
+            inputs=inputs,
+            model=model,
+            cache_dir=cache_dir,
+            embedder=embedder,
+            data_dir=Path(data_dir) if data_dir is not None else None,
+            reference=reference,
+            anchor=anchor,
+            align=align,
+            rules=tuple(rules) if rules is not None else None,
+            embed_cache=embed_cache,
+        )
+
+    @classmethod
+    def from_editions(
+        cls,
+        editions: Sequence[Edition],
+        *,
+        model: str = "e5",
+        cache_dir: str | Path | None = None,
+        embedder: Embedder | None = None,
+        data_dir: str | Path | None = None,
+        reference: str | None = None,
+        align: bool = True,
+        rules: Sequence[str] | None = None,
+    ) -> Run:
+        """A run over editions already segmented: their ids are taken as settled (no anchoring)."""
+        return cls(
+            inputs=tuple(EditionInput(e.path, e.lang, e.name, e.source_edition) for e in editions),
+            model=model,
+            cache_dir=cache_dir,
+            embedder=embedder,
+            data_dir=Path(data_dir) if data_dir is not None else None,
+            reference=reference,
+            anchor=False,
+            align=align,
+            rules=tuple(rules) if rules is not None else None,
+            given=tuple(editions),
+        )
+
+    def with_editions(self, extra: Sequence[Edition]) -> Run:
+        """A new run over this run's editions plus ``extra`` (same settings; nothing cached kept)."""
+        return Run.from_editions(
+            [*self.editions, *extra],
+            model=self.model,
+            cache_dir=self.cache_dir,
+            embedder=self.embedder,
+            data_dir=self.data_dir,
+            reference=self.reference,
+            align=self.align,
+            rules=self.rules,
+        )
+
+    def _stage(self, name: str, compute: Callable[[], T]) -> T:
+        if name not in self._stages:
+            self._stages[name] = compute()
+        return self._stages[name]  # type: ignore[return-value]
+
+    # -- stages -----------------------------------------------------------------------------------
+
+    @property
+    def default_reference(self) -> str:
+        """The edition a text is read against first when its manifest names none."""
+        return self.reference or DEFAULT_REFERENCE
+
+    @property
+    def readings(self) -> tuple[tuple[Edition, Reading], ...]:
+        """Each input segmented against the reference edition chosen for it, with that choice."""
+
+        def compute() -> tuple[tuple[Edition, Reading], ...]:
+            if self.given is not None:
+                return tuple(
+                    (e, Reading(e.name, e.source_edition, given=True, evidence="given")) for e in self.given
+                )
+            out = tuple(
+                read_input(item, default=self.default_reference, data_dir=self.data_dir)
+                for item in self.inputs
+            )
+            names = [e.name for e, _ in out]
+            dupes = sorted({n for n in names if names.count(n) > 1})
+            if dupes:
+                raise ConfigError(
+                    f"two editions are named {', '.join(dupes)}; give them distinct file names"
+                )
+            return out
+
+        return self._stage("readings", compute)
+
+    @property
+    def segmented(self) -> tuple[Edition, ...]:
+        """The editions as the structure stage read them (before anchoring)."""
+        return tuple(e for e, _ in self.readings)
+
+    def reading(self, name: str) -> Reading:
+        """The reading of the edition called ``name``.
+
+        Raises:
+            ConfigError: no edition has that name.
+        """
+        for edition, reading in self.readings:
+            if edition.name == name:
+                return reading
+        raise ConfigError(f"no edition {name!r}; the run has: {', '.join(e.name for e in self.segmented)}")
+
+    def get_embedder(self) -> Embedder:
+        """The embedder of the run (loaded on first use, then kept)."""
+
+        def compute() -> Embedder:
+            if self.embedder is not None:
+                return self.embedder
+            from lawalign.align.embed import get_embedder
+
+            return get_embedder(self.model, self.cache_dir, cache=self.embed_cache)
+
+        return self._stage("embedder", compute)
+
+    @property
+    def checks(self) -> tuple[IdCheck, ...]:
+        """What the anchoring said about each inferred id (empty when not anchored)."""
+        return self._anchored()[1]
+
+    @property
+    def editions(self) -> tuple[Edition, ...]:
+        """The editions every view reads: segmented, then anchored across languages."""
+        return self._anchored()[0]
+
+    def _anchored(self) -> tuple[tuple[Edition, ...], tuple[IdCheck, ...]]:
+        def compute() -> tuple[tuple[Edition, ...], tuple[IdCheck, ...]]:
+            eds = self.segmented
+            if not self.anchor or len(eds) < 2 or not any(u.inferred for e in eds for u in e.law_units):
+                return eds, ()
+            from lawalign.align.anchor import anchor_editions
+
+            result = anchor_editions(eds, embedder=self.get_embedder())
+            return result.editions, result.checks
+
+        return self._stage("anchored", compute)
+
+    @property
+    def alignment(self) -> Alignment | None:
+        """Clause, sentence and footnote alignment of :attr:`editions` (None when ``align`` is off)."""
+
+        def compute() -> Alignment | None:
+            if not self.align or not self.editions:
+                return None
+            from lawalign.align.clauses import align_editions
+
+            return align_editions(self.editions, embedder=self.get_embedder(), checks=self.checks)
+
+        return self._stage("alignment", compute)
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """Every law-unit id of the run, each once, in reference order."""
+
+        def compute() -> tuple[str, ...]:
+            from lawalign.query.corpus import reference_order
+
+            return reference_order(self.editions, self.skeleton())
+
+        return self._stage("order", compute)
+
+    def skeleton(self, edition: str | None = None) -> Skeleton | None:
+        """The skeleton of ``edition`` (default: the run's reference edition), None when unknown."""
+        wanted = edition or self.main_edition
+        try:
+            return _skeleton(wanted, self.data_dir)
+        except ConfigError:
+            log.info("no skeleton for edition %r", wanted)
+            return None
+
+    @property
+    def main_edition(self) -> str:
+        """The WBF edition findings are stated against: ``[corpus] reference``, else the most
+        common ``source_edition`` of the editions (ties: the first in corpus order)."""
+        if self.reference:
+            return self.reference
+        eds = [e.source_edition for e in self.segmented if e.source_edition]
+        if not eds:
+            return DEFAULT_REFERENCE
+        return max(dict.fromkeys(eds), key=eds.count)
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """Divergences between the editions, like with like (see :func:`lawalign.diff.compare_run`)."""
+
+        def compute() -> tuple[Finding, ...]:
+            from lawalign.diff.divergences import find_run_divergences
+
+            return tuple(
+                find_run_divergences(
+                    self.editions,
+                    self.alignment,
+                    main=self.main_edition,
+                    skeleton=self.skeleton,
+                    rules=self.rules,
+                    data_dir=self.data_dir,
+                )
+            )
+
+        return self._stage("findings", compute)
+
+    def edition(self, spec: str) -> Edition:
+        """The edition ``spec`` names: its name, its file's name or stem.
+
+        Raises:
+            InputError: no edition is called that (the message lists the names).
+        """
+        for e in self.editions:
+            if spec in (e.name, Path(e.path).name, Path(e.path).stem):
+                return e
+        names = ", ".join(sorted(e.name for e in self.editions))
+        raise InputError(spec, f"no such edition; editions: {names}")
+
+
+__all__ = ["DEFAULT_REFERENCE", "EditionInput", "Reading", "Run", "inputs_from_paths", "read_input", "read_structure"]
