@@ -59,7 +59,6 @@ def _seed_reading(item):  # type: ignore[no-untyped-def]
 
 def test_command_help_and_run(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     from lawalign import cli
-    from lawalign.commands import align as cmd
 
     assert cli.main(["align", "--help"]) == 0
     assert "--model" in capsys.readouterr().out

@@ -16,9 +16,10 @@ from query_fixtures import seed_editions, seed_findings
 
 @pytest.fixture(autouse=True)
 def _seeds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        lawalign.commands._corpus_args, "run_of", lambda args, paths=None, align=True: Run.from_editions(seed_editions())
-    )
+    def run_of(args: object, paths: object = None, align: bool = True) -> Run:
+        return Run.from_editions(seed_editions())
+
+    monkeypatch.setattr(lawalign.commands._corpus_args, "run_of", run_of)
     monkeypatch.setattr(Corpus, "finding_list", lambda self: seed_findings())
 
 

@@ -13,8 +13,137 @@ Unit ids follow WBF citation style (``68B2``) with suffixes for unnumbered parts
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import total_ordering
 from typing import Literal
+
+from lawalign.errors import ConfigError
+
+# "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1;
+# "68B.x1" -> a unit of section 68B the reference has no place for.
+_UNIT_ID = re.compile(
+    r"""^(?P<law>\d+)
+        (?P<section>[A-Z])?
+        (?P<point>\d+)?
+        (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+|\d+))?$""",
+    re.X,
+)
+_AFTER_POINTS = 10**6  # a section's wrap and extras come after its points
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class UnitId:
+    """A canonical unit id, parsed once: law, section letter, point, suffix; ordered as the law reads.
+
+    >>> uid = UnitId.parse("68B2")
+    >>> uid, str(uid), uid.section_id
+    (UnitId(law='68', section='B', point=2, suffix=''), '68B2', '68B')
+    >>> [str(u) for u in sorted(map(UnitId.parse, ["69B.wrap", "68.fn1", "69B2", "68A", "68.title", "71.1"]))]
+    ['68.title', '68A', '68.fn1', '69B2', '69B.wrap', '71.1']
+    """
+
+    law: str
+    section: str = ""
+    point: int = 0
+    suffix: str = ""  # "title", "intro", "wrap", "fn1", "x1" (a unit not in the reference)
+
+    @classmethod
+    def parse(cls, text: str) -> UnitId:
+        """Parse a canonical id ("68B2", "68.title", "69B.wrap", "71.1", "68.fn1", "68B.x1").
+
+        Raises:
+            ConfigError: not a canonical id (debris ids such as "debris.1" are not).
+        """
+        m = _UNIT_ID.match(text)
+        if not m:
+            raise ConfigError(f"not a canonical unit id: {text!r} (expected e.g. 68B2, 68.title, 69B.wrap)")
+        suffix = m["suffix"] or ""
+        point = int(m["point"]) if m["point"] else 0
+        if suffix.isdigit():  # a point directly under the law ("71.1")
+            point, suffix = int(suffix), ""
+        return cls(law=m["law"], section=m["section"] or "", point=point, suffix=suffix)
+
+    @classmethod
+    def maybe(cls, text: str) -> UnitId | None:
+        """:meth:`parse`, or None for what is not a canonical id (debris, "")."""
+        try:
+            return cls.parse(text)
+        except ConfigError:
+            return None
+
+    def __str__(self) -> str:
+        if self.point and not self.section:
+            base = f"{self.law}.{self.point}"
+            return f"{base}.{self.suffix}" if self.suffix else base
+        base = f"{self.law}{self.section}{self.point or ''}"
+        return f"{base}.{self.suffix}" if self.suffix else base
+
+    @property
+    def is_title(self) -> bool:
+        """A law's or a section's heading ("68.title", "68B.title")."""
+        return self.suffix == "title"
+
+    @property
+    def is_footnote(self) -> bool:
+        """A footnote ("68.fn1")."""
+        return self.suffix.startswith("fn")
+
+    @property
+    def is_extra(self) -> bool:
+        """A unit the reference has no place for ("68B.x1")."""
+        return self.suffix.startswith("x")
+
+    @property
+    def section_id(self) -> str:
+        """The id of the section holding this unit ("68B2" → "68B"; "68.intro" → "68")."""
+        return f"{self.law}{self.section}"
+
+    @property
+    def sort_key(self) -> tuple[int, int, str, int, int]:
+        """Law order: title, intro, sections (title, text, points, wrap, extras), footnotes, extras."""
+        law = int(self.law)
+        number = 0
+        if self.is_footnote:
+            number = int(self.suffix[2:] or 0)
+        elif self.is_extra:
+            number = int(self.suffix[1:] or 0)
+        if self.is_footnote:
+            return (law, 1, "", number, 0)
+        if self.is_extra and not self.section:
+            return (law, 2, "", number, 0)
+        if self.suffix == "title":
+            sub = 0
+        elif self.suffix == "intro":
+            sub = 1
+        elif self.suffix == "wrap":
+            sub = _AFTER_POINTS
+        elif self.is_extra:
+            sub = _AFTER_POINTS + 1
+        else:
+            sub = 2 + self.point
+        return (law, 0, self.section, sub, number)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, UnitId):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+
+def unit_order(unit_id: str) -> tuple[int, tuple[int, int, str, int, int], str]:
+    """Sort key for any unit id string: "" first, canonical ids in law order, anything else last.
+
+    >>> sorted(["68B2", "68.fn1", "68A", "68.title", "68B.title", "", "debris.1"], key=unit_order)
+    ['', '68.title', '68A', '68B.title', '68B2', '68.fn1', 'debris.1']
+    """
+    if not unit_id:
+        return (0, (0, 0, "", 0, 0), "")
+    uid = UnitId.maybe(unit_id)
+    if uid is None:
+        return (2, (0, 0, "", 0, 0), unit_id)
+    return (1, uid.sort_key, "")
+
 
 UnitKind = Literal["title", "text", "footnote", "debris"]
 """Public ``kind`` of a unit row (the CLI/JSON contract)."""
@@ -118,6 +247,11 @@ class Unit:
     footnotes: tuple[str, ...] = ()  # ids of the footnotes anchored in this unit
     anchor: str | None = None  # footnote only: id of the unit carrying its marker (None: orphaned)
     span: tuple[int, int] = (0, 0)  # [start, end) offsets of label+text in SourceText.text
+
+    @property
+    def uid(self) -> UnitId | None:
+        """The id as a :class:`UnitId` (None for debris)."""
+        return UnitId.maybe(self.id) if self.kind != "debris" else None
 
     def as_row(self) -> dict[str, object]:
         """The public row contract of ``lawalign units`` (documented in README)."""

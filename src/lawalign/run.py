@@ -445,9 +445,7 @@ class Run:
             names = [e.name for e, _ in out]
             dupes = sorted({n for n in names if names.count(n) > 1})
             if dupes:
-                raise ConfigError(
-                    f"two editions are named {', '.join(dupes)}; give them distinct file names"
-                )
+                raise ConfigError(f"two editions are named {', '.join(dupes)}; give them distinct file names")
             return out
 
         return self._stage("readings", compute)
@@ -579,4 +577,12 @@ class Run:
         raise InputError(spec, f"no such edition; editions: {names}")
 
 
-__all__ = ["DEFAULT_REFERENCE", "EditionInput", "Reading", "Run", "inputs_from_paths", "read_input", "read_structure"]
+__all__ = [
+    "DEFAULT_REFERENCE",
+    "EditionInput",
+    "Reading",
+    "Run",
+    "inputs_from_paths",
+    "read_input",
+    "read_structure",
+]

@@ -15,7 +15,6 @@ anchoring score is higher than the unit's structure confidence, the roles are co
 from __future__ import annotations
 
 import logging
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from lawalign.align.embed import Embedder, get_embedder
-from lawalign.models import Edition, IdCheck, Unit
+from lawalign.models import Edition, IdCheck, Unit, UnitId
 
 log = logging.getLogger(__name__)
 
@@ -125,11 +124,6 @@ def monotone_pairs(
     return list(reversed(pairs))
 
 
-def _law_of(unit_id: str) -> str:
-    match = re.match(r"\d+", unit_id)
-    return match.group(0) if match else ""
-
-
 def _votes(
     ei: int, editions: Sequence[Edition], vecs: dict[tuple[int, int], np.ndarray]
 ) -> dict[int, dict[str, list[float]]]:
@@ -225,11 +219,11 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
         if check is None or unit.kind == "debris" or check.score <= unit.confidence:
             new_units.append(unit)
             continue
-        is_title = check.proposed.endswith(".title")
-        is_fn = ".fn" in check.proposed
+        proposed = UnitId.maybe(check.proposed)
         if (
-            is_title != (unit.kind == "title")
-            or is_fn != (unit.kind == "footnote")
+            proposed is None
+            or proposed.is_title != (unit.kind == "title")
+            or proposed.is_footnote != (unit.kind == "footnote")
             or check.proposed in taken
         ):
             log.info("%s: not relabelling %s as %s (kind or id clash)", edition.name, unit.id, check.proposed)
@@ -245,7 +239,7 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
             replace(
                 unit,
                 id=check.proposed,
-                law=_law_of(check.proposed) or unit.law,
+                law=proposed.law,
                 confidence=check.score,
                 evidence=f"{unit.evidence}; {note}" if unit.evidence else note,
             )

@@ -2,11 +2,11 @@
 
 :func:`align_editions` takes editions whose ids are settled (anchored by
 :mod:`lawalign.align.anchor` beforehand, in :class:`lawalign.run.Run`) and links every id present
-in at least two editions, for every pair of editions (pairs in language order: ``ru-tr``, ``ru-vi``, ``tr-vi``), and aligns the
-sentences of the two units with the DP of :mod:`lawalign.align.dp`. Footnotes are linked by id
-wherever each edition printed them (after the anchor, at the end of the law); an orphaned
-footnote gets its id from the anchoring's content match. Scores are rounded to 4 decimals so the
-output is byte-stable.
+in at least two editions, for every pair of editions (pairs in language order: ``ru-tr``,
+``ru-vi``, ``tr-vi``), and aligns the sentences of the two units with the DP of
+:mod:`lawalign.align.dp`. Footnotes are linked by id wherever each edition printed them (after the
+anchor, at the end of the law); an orphaned footnote gets its id from the anchoring's content
+match. Scores are rounded to 4 decimals so the output is byte-stable.
 """
 
 from __future__ import annotations
@@ -149,7 +149,5 @@ def align_editions(
         links=tuple(links),
         checks=tuple(checks),
         model=emb.name,
-        sentences=tuple(
-            (e.name, u.id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units
-        ),
+        sentences=tuple((e.name, u.id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units),
     )

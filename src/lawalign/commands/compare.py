@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lawalign.commands._corpus_args import add_data
 from lawalign.editions.compare import compare_editions
 from lawalign.editions.render import compare_html, compare_text, to_json
-from lawalign.commands._corpus_args import add_data
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
 from lawalign.commands._corpus_args import add_data, run_of
+from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
 from lawalign.diff.rules import RULES
 from lawalign.output import emit
 

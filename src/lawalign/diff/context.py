@@ -8,20 +8,16 @@ span of a unit as :class:`~lawalign.models.Evidence` with its file and 1-based l
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from lawalign.models import Alignment, Edition, Evidence, Unit, UnitLink
+from lawalign.models import Alignment, Edition, Evidence, Unit, UnitId, UnitLink
 from lawalign.structure.refs import Ref, find_refs
-from lawalign.structure.skeleton import Skeleton, parse_id
+from lawalign.structure.skeleton import Skeleton
 
 # Roles whose absence is reported by their own rules (headings, footnotes), not as an omission.
 NON_BODY_ROLES = frozenset({"law-title", "heading", "footnote", "debris"})
-
-_ID_SECTION = re.compile(r"^\d+([A-Z]?)")
-
 
 def unit_section(unit_id: str) -> str:
     """The section letter of a canonical id ("68B2" → "B", "68.intro" → "").
@@ -29,8 +25,8 @@ def unit_section(unit_id: str) -> str:
     >>> unit_section("68B2"), unit_section("69B.wrap"), unit_section("68.fn1")
     ('B', 'B', '')
     """
-    m = _ID_SECTION.match(unit_id)
-    return m.group(1) if m else ""
+    uid = UnitId.maybe(unit_id)
+    return uid.section if uid is not None else ""
 
 
 def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
@@ -171,6 +167,5 @@ class DiffContext:
 
 def id_law(unit_id: str) -> str:
     """The law of a canonical id ("68B2" → "68"); "" for debris ids."""
-    if unit_id.startswith("debris"):
-        return ""
-    return parse_id(unit_id).law
+    uid = UnitId.maybe(unit_id)
+    return uid.law if uid is not None else ""

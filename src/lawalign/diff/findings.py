@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
-from lawalign.models import Evidence, Finding, Severity
+from lawalign.models import Evidence, Finding, Severity, unit_order
 
 SEVERITY_RANK: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
-_ID_ORDER = re.compile(r"^(\d+)([A-Z]?)(\d*)(?:\.(.*))?$")
-_SUFFIX_ORDER = {"title": 0, "intro": 1, "": 2, "wrap": 3}
-
-
-def unit_sort_key(unit_id: str) -> tuple[int, str, int, int, str]:
-    """Order ids as the law reads: 68.title, 68.intro, 68A, 68B1, 68B2, 68.fn1, 69…; debris last.
-
-    >>> sorted(["68B2", "68.fn1", "68A", "68.title", "68B.title", "", "debris.1"], key=unit_sort_key)
-    ['', '68.title', '68A', '68B.title', '68B2', '68.fn1', 'debris.1']
-    """
-    if not unit_id:
-        return (-1, "", 0, 0, "")
-    m = _ID_ORDER.match(unit_id)
-    if not m:
-        return (10**6, unit_id, 0, 0, "")
-    law, section, point, suffix = int(m[1]), m[2], int(m[3] or 0), m[4] or ""
-    if suffix.startswith("fn") or suffix.startswith("x"):
-        return (law, "~", 0, 9, suffix)  # footnotes and extras after the law's body
-    if suffix.isdigit():
-        return (law, "", int(suffix), 2, "")
-    return (law, section, point, _SUFFIX_ORDER.get(suffix, 5), suffix)
+unit_sort_key = unit_order
+"""Order ids as the law reads (the :class:`~lawalign.models.UnitId` order); debris last."""
 
 
 def finding(

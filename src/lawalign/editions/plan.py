@@ -20,8 +20,7 @@ from pathlib import Path
 from lawalign.editions.changes import Change, ChangeMap, change_path, skeleton_for
 from lawalign.editions.signals import observe
 from lawalign.errors import ConfigError
-from lawalign.models import Edition
-from lawalign.structure.skeleton import parse_id
+from lawalign.models import Edition, UnitId
 
 log = logging.getLogger(__name__)
 
@@ -97,10 +96,8 @@ def _edition_laws(edition: Edition) -> tuple[str, ...]:
 
 
 def _law_of(unit_id: str) -> str:
-    try:
-        return parse_id(unit_id).law
-    except ConfigError:
-        return ""
+    uid = UnitId.maybe(unit_id)
+    return uid.law if uid is not None else ""
 
 
 def _follow(

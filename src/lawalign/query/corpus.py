@@ -28,7 +28,7 @@ from lawalign.query.search import (
     semantic_candidates,
 )
 from lawalign.run import Run
-from lawalign.structure.skeleton import Skeleton, parse_id
+from lawalign.structure.skeleton import Skeleton
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,9 +81,8 @@ def _belongs(unit: Unit, query: UnitQuery) -> bool:
         return False
     if query.level == "law":
         return unit.law == query.law
-    try:
-        parts = parse_id(unit.id)
-    except ConfigError:
+    parts = unit.uid
+    if parts is None:
         return False
     return parts.law == query.law and parts.section == query.section
 

@@ -20,7 +20,7 @@ import statistics
 from lawalign.diff.context import NON_BODY_ROLES, DiffContext, id_law
 from lawalign.diff.findings import finding, join_ids
 from lawalign.diff.rules.crossref import compare_refs, ref_evidence
-from lawalign.diff.termbase import concepts_in
+from lawalign.diff.termbase import TermHit, concepts_in, load_termbase
 from lawalign.models import Edition, Evidence, Finding, Unit
 
 
@@ -80,6 +80,32 @@ def unmatched_sentences(ctx: DiffContext, edition: Edition, unit_id: str, side: 
     return out
 
 
+def carried_by_all(
+    edition: Edition,
+    others: list[tuple[Edition, Unit]],
+    found: list[dict[str, TermHit]],
+    *,
+    least: int = 1,
+) -> set[str]:
+    """Concepts every counterpart able to tell carries, and ``edition``'s termbase knows.
+
+    A counterpart in a language whose termbase lacks a concept cannot say whether its text renders
+    it: it abstains (unknown is not absent), so an edition in such a language never hides the loss
+    in the others. At least ``least`` counterparts must carry the concept.
+    """
+    here = {c.id for c in load_termbase(edition.lang).concepts}
+    out: set[str] = set()
+    for concept in {c for hits in found for c in hits} & here:
+        voters = [
+            hits
+            for (e, _), hits in zip(others, found, strict=True)
+            if load_termbase(e.lang).concept(concept) is not None
+        ]
+        if len(voters) >= least and all(concept in hits for hits in voters):
+            out.add(concept)
+    return out
+
+
 def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: str) -> Finding | None:
     others = ctx.counterparts(edition, unit_id)
     in_skeleton = ctx.skeleton is not None and ctx.skeleton.unit(unit_id) is not None
@@ -133,14 +159,12 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
     here_modal = concepts_in(unit.text, edition.lang, "modality")
     if others:
         other_modal = [concepts_in(u.text, e.lang, "modality") for e, u in others]
-        lost = sorted(set.intersection(*(set(m) for m in other_modal)) - set(here_modal))
-        for concept in lost:
-            terms = ", ".join(
-                f"{e.lang} “{m[concept].term}”" for (e, _), m in zip(others, other_modal, strict=True)
-            )
+        for concept in sorted(carried_by_all(edition, others, other_modal) - set(here_modal)):
+            voters = [(e, u, m) for (e, u), m in zip(others, other_modal, strict=True) if concept in m]
+            terms = ", ".join(f"{e.lang} “{m[concept].term}”" for e, _, m in voters)
             parts.append(f"“{concept.replace('-', ' ')}” ({terms})")
             keys.append("term:" + concept)
-            for (e, u), m in zip(others, other_modal, strict=True):
+            for e, u, m in voters:
                 ev = ctx.quote_sentence(e, u, m[concept].start)
                 if ev not in evidence:
                     evidence.append(ev)
@@ -163,8 +187,9 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
     if not parts:
         return None
     if len(others) >= 2:
-        other_terms = [set(concepts_in(u.text, e.lang, "term")) for e, u in others]
-        lacking = sorted(set.intersection(*other_terms) - set(concepts_in(unit.text, edition.lang, "term")))
+        other_terms = [concepts_in(u.text, e.lang, "term") for e, u in others]
+        here_terms = set(concepts_in(unit.text, edition.lang, "term"))
+        lacking = sorted(carried_by_all(edition, others, other_terms, least=2) - here_terms)
         if lacking:
             plural = "s" if len(lacking) > 1 else ""
             parts.append(f"the term{plural} " + join_ids([f"“{c.replace('-', ' ')}”" for c in lacking]))
