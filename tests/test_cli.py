@@ -116,3 +116,30 @@ def test_build_is_deterministic_and_complete(tmp_path, monkeypatch):
     assert main(["build", "corpus", "--out", "again"]) == 0
     second = {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()}
     assert first == second
+
+
+@pytest.mark.model
+def test_build_outputs_read_back_as_the_same_units(tmp_path, monkeypatch, capsys):
+    """`units X.xml` on each AKN `build` wrote equals `units` on its source text, and every id of
+    units.jsonl is in alignment.jsonl (one row per unit per language) and in the AKN files."""
+    import json
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("build"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LAWALIGN_CACHE", str(tmp_path / "cache"))
+    assert main(["build", "corpus"]) == 0
+    capsys.readouterr()
+    build = corpus / "build"
+    editions = json.loads((build / "manifest.json").read_text(encoding="utf-8"))["editions"]
+    for ed in editions:
+        assert main(["units", str(build / ed["file"])]) == 0
+        from_akn = capsys.readouterr().out
+        assert main(["units", ed["path"], "--lang", ed["lang"]]) == 0
+        assert capsys.readouterr().out == from_akn, ed["name"]
+    units = [json.loads(x) for x in (build / "units.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows = [json.loads(x) for x in (build / "alignment.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted((r["lang"], r["id"]) for r in rows) == sorted(
+        (u["lang"], u["id"]) for u in units if u["kind"] != "debris"
+    )
+    assert len(rows) == 53
