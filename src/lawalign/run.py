@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from lawalign.datafiles import check_data_dir, using_data
 from lawalign.errors import ConfigError, InputError
 from lawalign.models import Alignment, Edition, Finding, IdCheck, SourceText
 
@@ -363,6 +364,8 @@ class Run:
         Raises:
             InputError: a folder without manifest, or a bad manifest.
         """
+        if data_dir is not None:
+            check_data_dir(Path(data_dir))
         inputs, reference = inputs_from_paths(paths, input_lang)
         return cls(
             inputs=inputs,
@@ -419,7 +422,9 @@ class Run:
 
     def _stage(self, name: str, compute: Callable[[], T]) -> T:
         if name not in self._stages:
-            self._stages[name] = compute()
+            # Every loader, however deep, reads the run's data folder first.
+            with using_data(self.data_dir):
+                self._stages[name] = compute()
         return self._stages[name]  # type: ignore[return-value]
 
     # -- stages -----------------------------------------------------------------------------------
@@ -527,11 +532,11 @@ class Run:
     def skeleton(self, edition: str | None = None) -> Skeleton | None:
         """The skeleton of ``edition`` (default: the run's reference edition), None when unknown."""
         wanted = edition or self.main_edition
-        try:
-            return _skeleton(wanted, self.data_dir)
-        except ConfigError:
+        if wanted not in _known_skeletons(self.data_dir):
             log.info("no skeleton for edition %r", wanted)
             return None
+        with using_data(self.data_dir):
+            return _skeleton(wanted, self.data_dir)
 
     @property
     def main_edition(self) -> str:

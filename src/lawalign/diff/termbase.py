@@ -12,8 +12,9 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
+from lawalign.datafiles import check_choice, check_keys, data_file, key_line, shown, user_data
 from lawalign.errors import ConfigError
 
 
@@ -49,32 +50,42 @@ class TermHit:
     avoided: bool
 
 
-def _dir() -> resources.abc.Traversable:
-    return resources.files("lawalign").joinpath("data", "termbase")
+TOP_KEYS = frozenset({"lang", "concept"})
+CONCEPT_KEYS = frozenset({"kind", "terms", "avoid"})
+KINDS = ("term", "modality")
 
 
-@cache
 def load_termbase(lang: str) -> Termbase:
-    """The termbase of ``lang``; an empty one when none is bundled.
+    """The termbase of ``lang`` (the user's ``--data`` folder first); an empty one when there is none.
+
+    Unknown keys and kinds are refused with file and line.
 
     >>> load_termbase("ru").concept("at-once").terms[0]
     'сразу'
     >>> load_termbase("zz").concepts
     ()
     """
-    path = _dir().joinpath(f"{lang}.toml")
-    if not path.is_file():
+    return _load(lang, user_data())
+
+
+@cache
+def _load(lang: str, user: Path | None) -> Termbase:
+    entry = data_file("termbase", lang)
+    if entry is None:
         return Termbase(lang, ())
-    source = f"termbase/{lang}.toml"
+    source = shown(entry, "termbase")
+    text = entry.read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+    check_keys(data, TOP_KEYS, source, text)
     concepts = []
     for cid, raw in sorted(data.get("concept", {}).items()):
+        after = key_line(text, cid)
+        check_keys(raw, CONCEPT_KEYS, source, text, where=f"concept {cid!r}", after=after)
         kind = str(raw.get("kind", "term"))
-        if kind not in ("term", "modality"):
-            raise ConfigError(f"{source}: concept {cid!r}: kind must be 'term' or 'modality', not {kind!r}")
+        check_choice(kind, KINDS, source, text, name="kind", after=after)
         terms = tuple(str(t) for t in raw.get("terms", ()))
         if not terms:
             raise ConfigError(f"{source}: concept {cid!r} lists no terms")

@@ -19,6 +19,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from lawalign.datafiles import check_choice, check_keys, table_line, user_data
 from lawalign.errors import ConfigError
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
@@ -41,6 +42,9 @@ CHANGE_TYPES: tuple[str, ...] = (
 )
 """The kinds of change a change map may name."""
 
+_MAP_KEYS = frozenset({"from", "to", "partial", "change"})
+_CHANGE_KEYS = frozenset({"unit", "change", "to", "detail", "signal"})
+_SIGNAL_KEYS = frozenset({"name", "weight", "when", "editions"})
 _CONDITION_KEYS = frozenset(
     {"unit", "present", "cites", "lacks", "context_refs", "requires", "absent", "editions", "says"}
 )
@@ -119,6 +123,7 @@ def _change_files(data_dir: Path | None) -> dict[tuple[str, str], Traversable]:
     """(from, to) -> file, ``data_dir`` first, then the bundled files."""
     found: dict[tuple[str, str], Traversable] = {}
     roots: list[Traversable] = [_bundled_dir().joinpath("changes")]
+    data_dir = data_dir if data_dir is not None else user_data()
     if data_dir is not None:
         roots.insert(0, data_dir / "changes")
     for root in roots:
@@ -208,11 +213,18 @@ def _signal(raw: dict[str, object], unit: str, default_editions: tuple[str, ...]
 
 
 def change_map_from_toml(text: str, source: str) -> ChangeMap:
-    """Parse a change map file's text (errors name ``source``)."""
+    """Parse a change map file's text; unknown keys and change kinds are refused with ``source`` and line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+    check_keys(data, _MAP_KEYS, source, text)
+    for i, raw in enumerate(data.get("change", [])):
+        at = table_line(text, "change", i)
+        check_keys(raw, _CHANGE_KEYS, source, text, where=f"change #{i + 1}", after=at)
+        check_choice(str(raw.get("change", "")), CHANGE_TYPES, source, text, name="change", after=at)
+        for signal in raw.get("signal", []):
+            check_keys(signal, _SIGNAL_KEYS, source, text, where=f"a signal of change #{i + 1}", after=at)
     try:
         src, tgt = str(data["from"]), str(data["to"])
     except KeyError as exc:

@@ -34,10 +34,12 @@ union of every profile) and the caller records a warning.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
+from lawalign.datafiles import check_keys, data_file, data_names, shown, user_data
 from lawalign.errors import ConfigError
 
 GENERIC = "xx"
@@ -67,13 +69,23 @@ def _profile_dir() -> resources.abc.Traversable:
     return resources.files("lawalign").joinpath("data", "profiles")
 
 
-@cache
 def available_languages() -> tuple[str, ...]:
-    """ISO codes of every bundled profile, sorted."""
-    return tuple(sorted(p.name[:-5] for p in _profile_dir().iterdir() if p.name.endswith(".toml")))
+    """ISO codes of every profile (the user's ``--data`` folder and the bundled ones), sorted."""
+    return _available(user_data())
 
 
-def _from_toml(data: dict[str, object], source: str) -> Profile:
+@cache
+def _available(user: Path | None) -> tuple[str, ...]:
+    return data_names("profiles")
+
+
+PROFILE_KEYS = frozenset(f.name for f in fields(Profile) if f.name != "generic")
+"""The keys a profile file may have (every field of :class:`Profile`)."""
+
+
+def _from_toml(data: dict[str, object], source: str, text: str = "") -> Profile:
+    check_keys(data, PROFILE_KEYS, source, text)
+
     def strings(key: str) -> tuple[str, ...]:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -109,18 +121,31 @@ def _from_toml(data: dict[str, object], source: str) -> Profile:
     )
 
 
-@cache
 def load_profile(lang: str) -> Profile:
-    """The profile of ``lang`` (ISO 639-1), or the generic profile when none is bundled.
+    """The profile of ``lang`` (ISO 639-1), or the generic profile when there is none.
+
+    A profile in the user's ``--data`` folder (``profiles/<lang>.toml``) is used before the bundled
+    one; unknown keys are refused with file and line.
 
     >>> load_profile("ru").law_keywords[0]
     'Правило'
     >>> load_profile("zz").generic
     True
     """
-    if lang in available_languages():
-        path = _profile_dir().joinpath(f"{lang}.toml")
-        return _from_toml(tomllib.loads(path.read_text(encoding="utf-8")), f"profiles/{lang}.toml")
+    return _load(lang, user_data())
+
+
+@cache
+def _load(lang: str, user: Path | None) -> Profile:
+    entry = data_file("profiles", lang)
+    if entry is not None:
+        source = shown(entry, "profiles")
+        text = entry.read_text(encoding="utf-8")
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{source}: {exc}") from None
+        return _from_toml(data, source, text)
     return generic_profile(lang)
 
 
@@ -132,9 +157,13 @@ def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-@cache
 def generic_profile(lang: str = GENERIC) -> Profile:
-    """The union of every bundled profile: generic rules for a language nobody described yet."""
+    """The union of every profile: generic rules for a language nobody described yet."""
+    return _generic(lang, user_data())
+
+
+@cache
+def _generic(lang: str, user: Path | None) -> Profile:
     profiles = [load_profile(code) for code in available_languages()]
     return Profile(
         lang=lang,

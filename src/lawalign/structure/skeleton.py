@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from lawalign.datafiles import check_choice, check_keys, data_file, data_names, shown, table_line, user_data
 from lawalign.errors import ConfigError
 
 # "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1.
@@ -85,6 +86,12 @@ class SkeletonUnit:
     refs: tuple[str, ...] = ()
     footnotes: tuple[str, ...] = ()
     heading: str = ""
+    parts: tuple[str, ...] = ()  # lettered parts inside the unit with no unit of their own ("a", "b")
+
+
+SKELETON_KEYS = frozenset({"edition", "date", "title", "laws", "unit"})
+UNIT_KEYS = frozenset({"id", "role", "sentences", "refs", "footnotes", "heading", "parts"})
+ROLES = ("law-title", "heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,23 +123,28 @@ def _data_dir() -> resources.abc.Traversable:
 
 
 def available_skeletons(data_dir: Path | None = None) -> tuple[str, ...]:
-    """Editions with a bundled (or ``data_dir``) skeleton, sorted."""
-    root = data_dir if data_dir is not None else _data_dir()
-    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml")))
+    """Editions with a skeleton in ``data_dir``, else in the user's ``--data`` folder and bundled, sorted."""
+    if data_dir is None:
+        return data_names("skeletons")
+    return tuple(sorted(p.name[:-5] for p in data_dir.iterdir() if p.name.endswith(".toml")))
 
 
 def skeleton_from_toml(text: str, source: str) -> Skeleton:
-    """Parse a skeleton file's text (errors name ``source``)."""
+    """Parse a skeleton file's text; unknown keys and roles are refused with ``source`` and line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+    check_keys(data, SKELETON_KEYS, source, text)
     units = []
     for i, raw in enumerate(data.get("unit", [])):
+        at = table_line(text, "unit", i)
+        check_keys(raw, UNIT_KEYS, source, text, where=f"unit #{i + 1}", after=at)
         try:
             uid, role = str(raw["id"]), str(raw["role"])
         except KeyError as exc:
-            raise ConfigError(f"{source}: unit #{i + 1} lacks {exc.args[0]!r}") from None
+            raise ConfigError(f"{source}:{at}: unit #{i + 1} lacks {exc.args[0]!r}") from None
+        check_choice(role, ROLES, source, text, name="role", after=at)
         parts = parse_id(uid)
         units.append(
             SkeletonUnit(
@@ -145,6 +157,7 @@ def skeleton_from_toml(text: str, source: str) -> Skeleton:
                 refs=tuple(raw.get("refs", ())),
                 footnotes=tuple(raw.get("footnotes", ())),
                 heading=str(raw.get("heading", "")),
+                parts=tuple(str(x) for x in raw.get("parts", ())),
             )
         )
     laws = tuple(str(x) for x in data.get("laws", ())) or tuple(dict.fromkeys(u.law for u in units))
@@ -158,9 +171,11 @@ def skeleton_from_toml(text: str, source: str) -> Skeleton:
 
 
 @cache
-def _load_bundled(edition: str) -> Skeleton:
-    path = _data_dir().joinpath(f"{edition}.toml")
-    return skeleton_from_toml(path.read_text(encoding="utf-8"), f"skeletons/{edition}.toml")
+def _load_bundled(edition: str, user: Path | None) -> Skeleton:
+    entry = data_file("skeletons", edition)
+    if entry is None:
+        raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(available_skeletons())}")
+    return skeleton_from_toml(entry.read_text(encoding="utf-8"), shown(entry, "skeletons"))
 
 
 def load_skeleton(edition: str = "2007", data_dir: Path | None = None) -> Skeleton:
@@ -173,6 +188,6 @@ def load_skeleton(edition: str = "2007", data_dir: Path | None = None) -> Skelet
     if edition not in valid:
         raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(valid)}")
     if data_dir is None:
-        return _load_bundled(edition)
+        return _load_bundled(edition, user_data())
     path = data_dir / f"{edition}.toml"
     return skeleton_from_toml(path.read_text(encoding="utf-8"), str(path))
