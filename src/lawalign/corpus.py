@@ -1,10 +1,13 @@
 """A corpus: a folder with ``manifest.toml`` describing each edition, or plain files.
 
 Manifest keys, per ``[[edition]]``: ``file`` (relative to the folder), ``lang`` (ISO 639-1),
-``name`` (short name, default the file stem), ``source_edition`` (which WBF edition it translates,
-default the corpus ``reference``), ``laws`` (laws it covers, if known), ``description``,
-``authoritative`` (true for the text findings are stated against). ``[corpus]`` has ``name`` and
-``reference`` (the reference skeleton, default "2007").
+``name`` (short name, default the file stem), ``source_edition`` (which WBF edition it translates;
+default: chosen by the run from the text, see :func:`lawalign.run.read_structure`), ``laws`` (the
+laws it covers: coverage findings use them, and a text holding a law not listed is refused),
+``description``, ``authoritative`` (true for the text findings are stated against). ``[corpus]``
+has ``name`` and ``reference`` (the WBF edition findings are stated against: editions following
+another one are compared like with like, see :func:`lawalign.diff.divergences.find_run_divergences`;
+default: the most common ``source_edition``).
 """
 
 from __future__ import annotations

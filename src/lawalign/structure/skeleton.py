@@ -7,7 +7,6 @@ at a folder of its own.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -16,29 +15,11 @@ from pathlib import Path
 
 from lawalign.datafiles import check_choice, check_keys, data_file, data_names, shown, table_line, user_data
 from lawalign.errors import ConfigError
-
-# "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1.
-_ID = re.compile(
-    r"""^(?P<law>\d+)
-        (?P<section>[A-Z])?
-        (?P<point>\d+)?
-        (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+|\d+))?$""",
-    re.X,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class UnitId:
-    """A canonical unit id split into its parts."""
-
-    law: str
-    section: str = ""
-    point: int = 0
-    suffix: str = ""  # "title", "intro", "wrap", "fn1", "x1" (a unit not in the reference), "1" (71.1)
+from lawalign.models import UnitId
 
 
 def parse_id(unit_id: str) -> UnitId:
-    """Split a canonical id.
+    """Split a canonical id (the :class:`~lawalign.models.UnitId` type, parsed once).
 
     >>> parse_id("68B2")
     UnitId(law='68', section='B', point=2, suffix='')
@@ -47,14 +28,7 @@ def parse_id(unit_id: str) -> UnitId:
     >>> parse_id("71.1")
     UnitId(law='71', section='', point=1, suffix='')
     """
-    m = _ID.match(unit_id)
-    if not m:
-        raise ConfigError(f"not a canonical unit id: {unit_id!r} (expected e.g. 68B2, 68.title, 69B.wrap)")
-    suffix = m["suffix"] or ""
-    point = int(m["point"]) if m["point"] else 0
-    if suffix.isdigit():  # a point directly under the law ("71.1")
-        point, suffix = int(suffix), ""
-    return UnitId(law=m["law"], section=m["section"] or "", point=point, suffix=suffix)
+    return UnitId.parse(unit_id)
 
 
 def make_id(law: str, section: str = "", point: int = 0, suffix: str = "") -> str:
@@ -67,10 +41,7 @@ def make_id(law: str, section: str = "", point: int = 0, suffix: str = "") -> st
     >>> make_id("69", "B", suffix="wrap")
     '69B.wrap'
     """
-    if point and not section:
-        return f"{law}.{point}"
-    base = f"{law}{section}{point or ''}"
-    return f"{base}.{suffix}" if suffix else base
+    return str(UnitId(law, section, point, suffix))
 
 
 @dataclass(frozen=True, slots=True)
