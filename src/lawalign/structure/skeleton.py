@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lawalign.datafiles import check_choice, check_keys, data_file, data_names, shown, table_line, user_data
 from lawalign.errors import ConfigError
-from lawalign.models import UnitId
+from lawalign.models import UnitId as UnitId  # re-exported: the id type lives in models
 
 
 def parse_id(unit_id: str) -> UnitId:
