@@ -262,3 +262,17 @@ def test_manifest_laws_declare_coverage_and_refuse_what_they_do_not_declare(tmp_
     )
     with pytest.raises(InputError, match="does not declare"):
         _ = Run.from_paths([root], anchor=False, align=False).editions
+
+
+def test_an_edition_without_a_skeleton_is_reported_as_such(tmp_path: Path) -> None:
+    root = _corpus(tmp_path)
+    text = (root / "manifest.toml").read_text(encoding="utf-8")
+    text = text.replace('lang = "tr"\nsource_edition = "2007"', 'lang = "tr"\nsource_edition = "1997"')
+    (root / "manifest.toml").write_text(text, encoding="utf-8")
+    run = Run.from_paths([root], anchor=False, align=False)
+    reading = run.reading("tr")
+    assert reading.source_edition == "1997" and reading.given and not reading.known
+    assert run.edition("tr").source_edition == "1997" and run.edition("tr").unit("68C") is not None
+    # compared with the 2007 editions: the 68A difference the 1997→2007 map explains is an edition change
+    tr = [f for f in run.findings if f.lang == "tr" and f.unit == "68A"]
+    assert all(f.type == "edition-change" for f in tr)

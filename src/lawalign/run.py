@@ -115,6 +115,19 @@ def _segment(source: SourceText, name: str | None, edition: str, data_dir: Path 
     )
 
 
+def nearest_edition(edition: str, known: Sequence[str]) -> str:
+    """The known edition closest in year to ``edition`` (ties: the older), else the default.
+
+    >>> nearest_edition("1997", ["2007", "2017"]), nearest_edition("2030", ["2007", "2017"])
+    ('2007', '2017')
+    """
+    if edition.isdigit():
+        years = [k for k in known if k.isdigit()]
+        if years:
+            return min(years, key=lambda k: (abs(int(k) - int(edition)), k))
+    return DEFAULT_REFERENCE if DEFAULT_REFERENCE in known else known[0]
+
+
 def read_structure(
     source: SourceText,
     *,
@@ -141,14 +154,25 @@ def read_structure(
     Returns:
         The segmented edition (its ``source_edition`` set) and the :class:`Reading`.
 
+    A ``given`` edition without a skeleton (1997) is kept as the edition's ``source_edition`` and
+    reported (``Reading.known`` False); its ids follow the nearest known skeleton.
+
     Raises:
-        ConfigError: ``given`` names an edition with no skeleton.
         InputError: the text has no law structure.
     """
     known = _known_skeletons(data_dir)
     if given is not None:
         if given not in known:
-            raise ConfigError(f"source_edition {given!r} has no skeleton; known: {', '.join(known)}")
+            # Reported as what it is, read against the nearest edition the tool knows.
+            near = nearest_edition(given, known)
+            edition = replace(_segment(source, name, near, data_dir), source_edition=given)
+            return edition, Reading(
+                edition.name,
+                given,
+                given=True,
+                known=False,
+                evidence=f"given by the manifest; no skeleton for {given}: ids follow {near}",
+            )
         edition = _segment(source, name, given, data_dir)
         return edition, Reading(edition.name, given, given=True, evidence="given by the manifest")
     from lawalign.editions.fingerprint import fingerprint_edition
@@ -588,6 +612,7 @@ __all__ = [
     "Reading",
     "Run",
     "inputs_from_paths",
+    "nearest_edition",
     "read_input",
     "read_structure",
 ]
