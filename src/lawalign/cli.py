@@ -26,6 +26,8 @@ COMMANDS: tuple[str, ...] = (
     "check",
     "show",
     "search",
+    "refs",
+    "terms",
     "report",
     "export",
     "update-plan",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 
 from lawalign.query import Corpus, open_corpus
 
@@ -11,6 +12,40 @@ from lawalign.query import Corpus, open_corpus
 def add_inputs(p: argparse.ArgumentParser) -> None:
     """Add the ``FILE…|CORPUS`` positional arguments."""
     p.add_argument("inputs", nargs="+", metavar="FILE|CORPUS", help="edition files or a corpus folder")
+
+
+def add_optional_inputs(p: argparse.ArgumentParser) -> None:
+    """Add ``[FILE|CORPUS]…`` positional arguments, defaulting to the ``corpus`` folder."""
+    p.add_argument(
+        "inputs",
+        nargs="*",
+        default=["corpus"],
+        metavar="FILE|CORPUS",
+        help="edition files or a corpus folder (default: corpus)",
+    )
+
+
+def add_query_and_inputs(p: argparse.ArgumentParser, query: str) -> None:
+    """Add ``[QUERY] [FILE|CORPUS]…`` (see :func:`query_and_inputs`)."""
+    p.add_argument(
+        "words",
+        nargs="*",
+        metavar=f"[{query}] [FILE|CORPUS]",
+        help=f"an optional {query} then edition files or a corpus folder (default: corpus)",
+    )
+
+
+def query_and_inputs(args: argparse.Namespace, *, query_allowed: bool = True) -> tuple[str | None, list[str]]:
+    """Split ``[QUERY] [FILE|CORPUS]…``: the first word is the query unless it names an existing path.
+
+    Sets ``args.inputs`` (default ``["corpus"]``) and returns (query or None, inputs).
+    """
+    words: list[str] = list(getattr(args, "words", []) or [])
+    query = None
+    if query_allowed and words and not Path(words[0]).exists():
+        query = words.pop(0)
+    args.inputs = words or ["corpus"]
+    return query, args.inputs
 
 
 def add_langs(p: argparse.ArgumentParser, what: str) -> None:
