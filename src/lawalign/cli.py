@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "search",
     "refs",
     "terms",
+    "sql",
     "report",
     "export",
     "update-plan",
