@@ -181,8 +181,11 @@ class Corpus:
                 return edition
         raise ConfigError(f"no edition in {lang!r}; the corpus has: {', '.join(self.langs)}")
 
-    def _key(self, edition: Edition) -> str:
-        # Two editions in one language: the second is keyed "lang/name" so neither hides the other.
+    def edition_key(self, edition: Edition) -> str:
+        """``lang``, or ``lang/name`` for a second edition in the same language (the keys of :meth:`parts`).
+
+        Two editions in one language: the second is keyed "lang/name" so neither hides the other.
+        """
         first = next(e for e in self.editions if e.lang == edition.lang)
         return edition.lang if first is edition else f"{edition.lang}/{edition.name}"
 
@@ -235,7 +238,7 @@ class Corpus:
             else:
                 found = tuple(u for u in edition.units if _belongs(u, parsed))
             if found:
-                out[self._key(edition)] = found
+                out[self.edition_key(edition)] = found
         return out
 
     def unit(self, query: str) -> dict[str, Unit]:
