@@ -117,11 +117,15 @@ def _document_units(doc: Document, shown: str, lang: str, prefix: str) -> tuple[
 
 
 def _read_document(data: bytes, shown: str, fmt: str) -> Document | None:
-    """The paragraphs of a PDF; ``None`` for formats read as text (decoding refuses other binaries)."""
+    """The paragraphs of a PDF, Word or OpenDocument file; ``None`` for formats read as text."""
     if fmt == "pdf":
         from lawalign.ingest.pdf import extract_pdf
 
         return extract_pdf(data, shown)
+    if fmt == "docx":
+        from lawalign.ingest.docx import extract_docx
+
+        return extract_docx(data, shown)
     return None
 
 
