@@ -31,8 +31,9 @@ fonts:
 build: setup
 	$(BIN)/lawalign build corpus
 
-test: setup browser fonts
-	$(BIN)/python -m pytest -q
+# The README's test command: lint and type checks, then the tests and the library's doctests.
+test: setup browser fonts lint
+	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py
