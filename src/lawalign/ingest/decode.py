@@ -258,7 +258,7 @@ def sniff_format(data: bytes) -> str:
     OpenDocument file is a ZIP archive holding ``word/document.xml`` or an OpenDocument text
     ``mimetype``. Other ZIP archives and binaries stay ``"text"`` and are refused by decoding.
 
-    >>> sniff_format(b"%PDF-1.7\n..."), sniff_format("ĐIỀU 68".encode())
+    >>> sniff_format(b"%PDF-1.7 ..."), sniff_format("ĐIỀU 68".encode())
     ('pdf', 'text')
     """
     if data.lstrip(b"\xef\xbb\xbf \t\r\n\x00").startswith(b"%PDF-"):
