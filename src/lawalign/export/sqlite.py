@@ -49,6 +49,8 @@ CREATE TABLE units (
     path TEXT NOT NULL,
     line_start INTEGER NOT NULL,
     line_end INTEGER NOT NULL,
+    page INTEGER,                   -- paged files (PDF): the page of line_start (lines count per page)
+    page_end INTEGER,               -- ... and of line_end, when later
     inferred INTEGER NOT NULL,
     confidence REAL NOT NULL,
     evidence TEXT,
@@ -269,6 +271,8 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 _str(src, "path"),
                 _int(src, "line_start"),
                 _int(src, "line_end"),
+                src.get("page"),
+                src.get("page_end", src.get("page")),
                 int(bool(row.get("inferred"))),
                 float(str(row.get("confidence", 1.0))),
                 row.get("evidence"),
@@ -278,7 +282,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 _json_or_none(row.get("footnotes")),
             )
         )
-    conn.executemany(f"INSERT INTO units VALUES ({', '.join('?' * 19)})", unit_rows)
+    conn.executemany(f"INSERT INTO units VALUES ({', '.join('?' * 21)})", unit_rows)
     conn.execute("INSERT INTO units_fts (rowid, text) SELECT pk, text FROM units")
 
     _fill_alignment(conn, _jsonl(files.get("alignment.jsonl")), pk_of)
