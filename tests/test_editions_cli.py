@@ -10,6 +10,7 @@ import pytest
 from editions_fixtures import drop_unit, edit_unit, ru_edition, tr_edition, vi_edition
 from lawalign import cli
 from lawalign.models import Edition
+from lawalign.run import Run
 
 EDITIONS = {"vi": vi_edition, "ru": ru_edition, "tr": tr_edition}
 
@@ -21,11 +22,12 @@ def hand_built(monkeypatch: pytest.MonkeyPatch) -> dict[str, Edition]:
     edited = edit_unit(vi_edition(), "68C", "ngay lập tức", "tức thì")
     table["vi-edited"] = drop_unit(edited, "70E2")
 
-    def fake(spec: str, *, lang: str | None = None, corpus: str = "corpus") -> Edition:
-        return table[spec]
+    def fake(spec: str, *, lang: str | None = None, corpus: str = "corpus", **_: object) -> tuple[Run, str]:
+        edition = table[spec]
+        return Run.from_editions([edition]), edition.name
 
     for name in ("update_plan", "fingerprint", "compare"):
-        monkeypatch.setattr(f"lawalign.commands.{name}.resolve_edition", fake)
+        monkeypatch.setattr(f"lawalign.commands.{name}.resolve_run", fake)
     return table
 
 
@@ -45,7 +47,7 @@ def test_update_plan_json(hand_built: dict[str, Edition], capsys: pytest.Capture
     code, out, _ = _run(capsys, "update-plan", "vi", "--to", "2017", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    units = [i["unit"] for i in data["items"]]
+    units = [i["id"] for i in data["items"]]
     assert "68B2" in units and "70D3" in units and "70B1" not in units
     assert "70B1" in data["keep"] and "68.intro" in data["missing"]
     _, out2, _ = _run(capsys, "update-plan", "vi", "--format", "json")
@@ -77,7 +79,7 @@ def test_fingerprint_text_and_json(
     code, out, _ = _run(capsys, "fingerprint", "ru", "--format", "json")
     data = json.loads(out)
     assert data["edition"] == "2007" and set(data["scores"]) == {"1997", "2007", "2017"}
-    assert {"signal", "unit", "quote", "line"} <= set(data["evidence"][0])
+    assert {"signal", "id", "quote", "line"} <= set(data["evidence"][0])
 
 
 def test_compare_text_json_html(hand_built: dict[str, Edition], capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,7 +87,7 @@ def test_compare_text_json_html(hand_built: dict[str, Edition], capsys: pytest.C
     assert code == 0 and "[-ngay lập tức-]{+tức thì+}" in out and "- 70E2 removed" in out
     code, out, _ = _run(capsys, "compare", "vi", "vi-edited", "--format", "json")
     data = json.loads(out)
-    assert [(c["status"], c["unit"]) for c in data["changes"]] == [("changed", "68C"), ("removed", "70E2")]
+    assert [(c["status"], c["id"]) for c in data["changes"]] == [("changed", "68C"), ("removed", "70E2")]
     code, out, _ = _run(capsys, "compare", "vi", "vi-edited", "--format", "html")
     assert "<del>ngay lập tức</del><ins>tức thì</ins>" in out
 

@@ -22,14 +22,14 @@ def test_vietnamese_plan_from_the_file(capsys: pytest.CaptureFixture[str]) -> No
     code, out = _run(capsys, "update-plan", str(VI), "--to", "2017", "--lang", "vi", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    units = [i["unit"] for i in data["items"]]
+    units = [i["id"] for i in data["items"]]
     assert units == [
         "68.intro", "68.fn1", "68A", "68B1", "68B2", "68C", "68D.title", "68D",
         "69A.title", "69A", "69B.title", "69B", "70B2", "70D2", "70D3", "70E1",
     ]  # fmt: skip
     for unchanged in ("70B1", "70C2", "69B1"):
         assert unchanged not in units and unchanged in data["keep"]
-    by = {i["unit"]: i for i in data["items"]}
+    by = {i["id"]: i for i in data["items"]}
     assert by["68B2"]["state"] == "needed" and any("16D" in n for n in by["68B2"]["notes"])
     assert by["70D3"]["present"] and by["70D3"]["state"] == "needed"
     assert "68.intro" in data["missing"]
@@ -48,9 +48,12 @@ def test_2017_style_file_is_2017(tmp_path: Path) -> None:
     text = text.replace(" (но см. Правило 70D3)", "")
     variant = tmp_path / "ru-2017.txt"
     variant.write_text(text, encoding="utf-8")
-    fp = fingerprint_edition(read_edition(variant, "ru"))
+    edition = read_edition(variant, "ru")
+    fp = fingerprint_edition(edition)
     assert fp.edition == "2017", fp.scores
-    plan = plan_update(read_edition(variant, "ru"))
+    assert edition.source_edition == "2017"  # the run reads it against 2017, as the fingerprint says
+    assert not plan_update(edition).items  # already 2017: nothing to revise
+    plan = plan_update(edition, source="2007")  # planned as if it were 2007: the change is done
     b2 = next(i for i in plan.items if i.unit == "68B2")
     assert b2.state == "done"
 

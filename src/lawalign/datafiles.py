@@ -174,4 +174,4 @@ def check_choice(
         return
     line = key_line(text, name, after)
     loc = f"{source}:{line}" if line else source
-    raise ConfigError(f"{loc}: unknown {name} {value!r}; valid: {', '.join(sorted(valid))}")
+    raise ConfigError(f"{loc}: unknown {name} {value!r}; valid: {', '.join(valid)}")

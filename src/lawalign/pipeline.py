@@ -16,9 +16,11 @@ def build_outputs(run: Run) -> dict[str, bytes]:
     """Compute every output of ``lawalign build`` from one run: file name → content. Deterministic.
 
     Every file reads the run's anchored editions (:attr:`Run.editions`), so a unit has the same id
-    in the AKN files, ``units.jsonl``, ``alignment.jsonl``, the findings and the report. With
-    ``run.align`` off only the AKN files, ``units.jsonl`` and ``manifest.json`` are written.
+    in the AKN files, ``units.jsonl``, ``alignment.jsonl``, the findings, the report and
+    ``corpus.sqlite``. With ``run.align`` off only the AKN files, ``units.jsonl``,
+    ``manifest.json`` and ``corpus.sqlite`` are written.
     """
+    from lawalign.export.sqlite import database_bytes
     from lawalign.structure.akn import assert_validates, to_akn
 
     editions = run.editions
@@ -65,4 +67,5 @@ def build_outputs(run: Run) -> dict[str, bytes]:
         )
         + "\n"
     ).encode("utf-8")
+    files["corpus.sqlite"] = database_bytes(editions, files)  # from the rows of the files above
     return files

@@ -15,7 +15,14 @@ import sys
 
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names
 from lawalign.align.rows import alignment_rows
-from lawalign.commands._corpus_args import add_data, run_of
+from lawalign.commands._corpus_args import (
+    add_data,
+    add_input_lang,
+    add_langs,
+    check_output_langs,
+    langs_of,
+    run_of,
+)
 from lawalign.output import emit, format_rows
 
 HELP = "align editions by canonical id: unit similarity and sentence beads per language pair"
@@ -24,7 +31,8 @@ HELP = "align editions by canonical id: unit similarity and sentence beads per l
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of ``lawalign align``."""
     p.add_argument("paths", nargs="+", metavar="FILE|CORPUS", help="edition files or a corpus folder")
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to print (all editions are still aligned together)")
     p.add_argument(
         "--model",
         default=DEFAULT_MODEL,
@@ -57,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
 
     get_embedder(args.model, args.cache_dir, cache=not args.no_cache)  # an unknown model fails first
     run = run_of(args)
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in run.segmented])
     alignment = run.alignment
     rows = alignment_rows(alignment, run.editions, run.order) if alignment is not None else []
+    rows = [r for r in rows if langs is None or r["lang"] in langs]
     emit(format_rows(rows, args.format, _text_line), args.output, sys.stdout)
     return 0

@@ -7,8 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.commands._corpus_args import run_of
-from lawalign.commands.diff import add_common
+from lawalign.commands.diff import add_common, findings_of
 from lawalign.diff import apply_baseline, findings_to_text, read_baseline
 from lawalign.diff.findings import SEVERITY_RANK
 
@@ -28,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the failing findings and a summary; return 1 when there are any."""
-    findings = list(run_of(args).findings)
+    findings = findings_of(args)
     baseline = read_baseline(args.baseline) if args.baseline else {}
     new, accepted = apply_baseline(findings, baseline)
     limit = SEVERITY_RANK[args.fail_on]

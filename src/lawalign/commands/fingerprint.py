@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.commands._corpus_args import add_data
+from lawalign.commands._corpus_args import add_data, add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.editions.fingerprint import fingerprint_edition, with_reading
 from lawalign.editions.render import fingerprint_text, to_json
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
@@ -25,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "edition", metavar="EDITION", help="an edition file, or the name of an edition in the corpus"
     )
-    p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "(the edition must be in one of them)")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
     add_data(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -33,8 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    run, name = resolve_run(args.edition, lang=args.lang, corpus=args.corpus, data_dir=args.data)
+    run, name = resolve_run(args.edition, lang=args.input_lang, corpus=args.corpus, data_dir=args.data)
     edition = next(e for e in run.segmented if e.name == name)
+    check_output_langs(langs_of(args), [edition.lang])
     fp = with_reading(fingerprint_edition(edition, data_dir=args.data), run.reading(name))
     out = to_json(fp.as_dict()) if args.format == "json" else fingerprint_text(fp)
     emit(out, args.output, sys.stdout)

@@ -10,7 +10,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, run_of
+from lawalign.commands._corpus_args import (
+    add_data,
+    add_input_lang,
+    add_langs,
+    check_output_langs,
+    langs_of,
+    run_of,
+)
 from lawalign.output import write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
@@ -20,7 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
     )
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to write")
     add_data(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 
@@ -29,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
     editions = run_of(args, align=False).editions
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
+    editions = tuple(e for e in editions if langs is None or e.lang in langs)
     outputs = {}
     for e in editions:
         xml = to_akn(e)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.commands._corpus_args import add_data
+from lawalign.commands._corpus_args import add_data, add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.editions.plan import plan_update
 from lawalign.editions.render import plan_html, plan_text, to_json
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         dest="source",
         help="WBF edition the translation follows (default: the run's reading of it)",
     )
-    p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "(the edition must be in one of them)")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
     add_data(p)
     p.add_argument("--format", choices=FORMATS, default="text")
@@ -39,8 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    run, name = resolve_run(args.edition, lang=args.lang, corpus=args.corpus, data_dir=args.data)
+    run, name = resolve_run(args.edition, lang=args.input_lang, corpus=args.corpus, data_dir=args.data)
     edition = run.edition(name)
+    check_output_langs(langs_of(args), [edition.lang])
     plan = plan_update(edition, args.target, source=args.source, data_dir=args.data)
     if args.format == "json":
         out = to_json(plan.as_dict())

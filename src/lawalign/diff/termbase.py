@@ -79,9 +79,35 @@ def _load(lang: str, user: Path | None) -> Termbase:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+    return parse_termbase(data, lang, source, text)
+
+
+def parse_termbase(data: dict[str, object], lang: str, source: str, text: str = "") -> Termbase:
+    """Validate a termbase read from TOML (the format of ``data/termbase/en.toml``).
+
+    Args:
+        data: The parsed TOML.
+        lang: Its language.
+        source: Where it came from, for error messages.
+        text: The file's text, to give the line of an unknown key or kind.
+
+    Returns:
+        The termbase, concepts sorted by id.
+
+    Raises:
+        ConfigError: An unknown key, a bad ``kind`` or a concept with no terms.
+
+    >>> parse_termbase({"concept": {"claim": {"terms": ["claim"]}}}, "en", "x.toml").concepts[0].terms
+    ('claim',)
+    """
     check_keys(data, TOP_KEYS, source, text)
+    raw_concepts = data.get("concept", {})
+    if not isinstance(raw_concepts, dict):
+        raise ConfigError(f"{source}: 'concept' must be a table of [concept.<id>] tables")
     concepts = []
-    for cid, raw in sorted(data.get("concept", {}).items()):
+    for cid, raw in sorted(raw_concepts.items()):
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{source}: concept {cid!r} must be a table")
         after = key_line(text, cid)
         check_keys(raw, CONCEPT_KEYS, source, text, where=f"concept {cid!r}", after=after)
         kind = str(raw.get("kind", "term"))
@@ -100,14 +126,16 @@ def _pattern(term: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_]){body}", re.I)
 
 
-def find_terms(text: str, lang: str) -> list[TermHit]:
+def find_terms(text: str, lang: str, termbase: Termbase | None = None) -> list[TermHit]:
     """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
+
+    ``termbase`` replaces the bundled termbase of ``lang`` (a user's glossary merged in, a test).
 
     >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
     [('director', 'trọng tài'), ('at-once', 'ngay')]
     """
     hits: list[TermHit] = []
-    for concept in load_termbase(lang).concepts:
+    for concept in (termbase if termbase is not None else load_termbase(lang)).concepts:
         for avoided, terms in ((False, concept.terms), (True, concept.avoid)):
             for term in terms:
                 for m in _pattern(term).finditer(text):
