@@ -36,6 +36,7 @@ RULE_HELP: dict[str, str] = {
     "drift": "An aligned pair whose similarity is an outlier for this language pair.",
     "length": "A unit whose length ratio to its counterparts is an outlier.",
     "terminology": "A rendering the termbase lists as one to avoid.",
+    "edition-change": "A difference from editions of another WBF edition that the change maps explain.",
 }
 
 CSV_FIELDS = ("type", "severity", "lang", "id", "message", "suggestion", "path", "line", "quote", "key")
