@@ -276,3 +276,16 @@ def test_an_edition_without_a_skeleton_is_reported_as_such(tmp_path: Path) -> No
     # compared with the 2007 editions: the 68A difference the 1997→2007 map explains is an edition change
     tr = [f for f in run.findings if f.lang == "tr" and f.unit == "68A"]
     assert all(f.type == "edition-change" for f in tr)
+
+
+def test_stage_results_are_plain_data_a_run_can_take_back(tmp_path: Path) -> None:
+    import pickle
+
+    run = Run.from_editions(seed_editions(), embedder=HashEmbedder())
+    findings = run.findings
+    saved = pickle.loads(pickle.dumps(run.stage_results()))
+    assert set(saved) >= {"readings", "anchored", "alignment", "findings"}
+    again = Run.from_paths([tmp_path / "absent.txt"], anchor=False).with_results(saved)
+    assert again.editions == run.editions and again.findings == findings  # nothing read, nothing run
+    with pytest.raises(Exception, match="unknown stage"):
+        run.with_results({"units": ()})

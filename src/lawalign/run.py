@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from lawalign.datafiles import check_data_dir, using_data
 from lawalign.errors import ConfigError, InputError
@@ -443,6 +443,27 @@ class Run:
             align=self.align,
             rules=self.rules,
         )
+
+    STAGES: ClassVar[tuple[str, ...]] = ("readings", "anchored", "alignment", "order", "findings")
+    """The stages whose results are plain data (editions, readings, checks, alignment, findings)."""
+
+    def stage_results(self) -> dict[str, object]:
+        """The results computed so far, by stage name (plain frozen dataclasses and tuples of them)."""
+        return {name: self._stages[name] for name in self.STAGES if name in self._stages}
+
+    def with_results(self, results: Mapping[str, object]) -> Run:
+        """A copy of this run whose stages in ``results`` (from :meth:`stage_results` of a run over
+        the same inputs and settings, e.g. read back from a cache) are taken as computed.
+
+        Raises:
+            ConfigError: a name that is not one of :data:`STAGES`.
+        """
+        unknown = sorted(set(results) - set(self.STAGES))
+        if unknown:
+            raise ConfigError(f"unknown stage(s) {', '.join(unknown)}; valid: {', '.join(self.STAGES)}")
+        fresh = replace(self, _stages={})
+        fresh._stages.update(results)
+        return fresh
 
     def _stage(self, name: str, compute: Callable[[], T]) -> T:
         if name not in self._stages:
