@@ -82,8 +82,8 @@ def wrap_width(source: SourceText) -> int:
 
     >>> from lawalign.ingest.normalize import normalize_text
     >>> lines, text, _ = normalize_text("\\n".join(["x " * 36] * 8))
-    >>> wrap_width(SourceText("t", text, lines, "en", "utf-8"))
-    72
+    >>> wrap_width(SourceText("t", text, lines, "en", "utf-8"))  # trailing spaces were normalized away
+    71
     """
     widths = sorted(len(ln.text) for ln in source.lines if ln.text.strip())
     if len(widths) < 6:
