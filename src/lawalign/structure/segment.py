@@ -144,23 +144,16 @@ def segment_best(
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
-    readings: list[tuple[float, int, Skeleton, Edition]] = []
-    error: InputError | None = None
+    readings: list[tuple[float, int, Skeleton]] = []
     for sk in candidates:
-        try:
-            ed, fit = _segment(source, sk, profile, name)
-        except InputError as exc:
-            error = exc
-            continue
+        _, fit = _segment_or_fit(source, sk, profile, name, fit_only=True)
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
-        readings.append((fit, order, sk, ed))
-    if not readings:
-        assert error is not None
-        raise error
+        readings.append((fit, order, sk))
     readings.sort(key=lambda r: (-round(r[0], 6), r[1], r[2].edition))
-    fit, _, best, ed = readings[0]
+    fit, _, best = readings[0]
+    ed, _ = _segment(source, best, profile, name)
     margin = fit - readings[1][0] if len(readings) > 1 else 0.0
-    scores = tuple((sk.edition, round(f, 3)) for f, _, sk, _ in readings)
+    scores = tuple((sk.edition, round(f, 3)) for f, _, sk in readings)
     if len(readings) == 1:
         evidence = f"the only known skeleton ({best.edition})"
     elif margin <= TIE_MARGIN:
@@ -180,6 +173,15 @@ def _segment(
     source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading."""
+    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False)
+    assert edition is not None
+    return edition, fit
+
+
+def _segment_or_fit(
+    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None, *, fit_only: bool
+) -> tuple[Edition | None, float]:
+    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``."""
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
@@ -202,12 +204,14 @@ def _segment(
     fit = 0.0
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
-        law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint)
+        law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
         fit += gain
         assigned.update(law_assigned)
         for a in law_assigned.values():
             if a.law and a.law not in laws:
                 laws.append(a.law)
+    if fit_only:
+        return None, fit
     if not assigned:
         first = next((b for b in blocks if b.kind != "debris"), None)
         raise InputError(
@@ -292,6 +296,8 @@ def _assign_segment(
     notices: list[Notice],
     until: str | None,
     hint: str | None = None,
+    *,
+    fit_only: bool = False,
 ) -> tuple[dict[int, _Assigned], float]:
     """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton)."""
     body = [b for b in seg.blocks if b.kind != "footnote"]
@@ -306,6 +312,8 @@ def _assign_segment(
     candidates = _law_ranges(skeleton, seg.law or None, until)
 
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
+        if fit_only:
+            return out, 0.0
         out.update(_label_ids(seg, body))
         _footnote_ids(seg, out)
         return out, 0.0
@@ -321,6 +329,12 @@ def _assign_segment(
         scored.append((gain, laws))
     scored.sort(key=lambda t: -t[0])
     gain, laws = scored[0]
+    if seg.heading is None:
+        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
+        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
+            return out, 0.0  # no law here: its blocks are recorded as unplaced debris
+    if fit_only:
+        return out, gain
     _, matches = assign_ids(body, _body_units(skeleton, laws))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
@@ -333,9 +347,6 @@ def _assign_segment(
             )
         )
     if seg.heading is None:
-        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
-        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
-            return out, 0.0  # no law here: its blocks are recorded as unplaced debris
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
