@@ -77,6 +77,13 @@ def available_languages() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in _profile_dir().iterdir() if p.name.endswith(".toml")))
 
 
+@cache
+def available_termbases() -> tuple[str, ...]:
+    """ISO codes of every bundled termbase (``lawalign/data/termbase/<lang>.toml``), sorted."""
+    root = resources.files("lawalign").joinpath("data", "termbase")
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml")))
+
+
 def _from_toml(data: dict[str, object], source: str) -> Profile:
     def strings(key: str) -> tuple[str, ...]:
         value = data.get(key, [])
