@@ -314,3 +314,20 @@ def test_laws_outside_the_skeleton_keep_their_printed_ids() -> None:
     assert ids[:3] == ["18.title", "18A.title", "18A"]
     assert ids[3:6] == ["65.title", "65A.title", "65A"]
     assert ids[6:] == ["68.title", "68C.title", "68C"]
+
+
+# --- 2b. an unlettered heading read by what it says (the bundled model) ------------------------
+
+
+@pytest.mark.model
+def test_unlettered_heading_matched_by_meaning() -> None:
+    text = (
+        "LAW 70 CONTESTED CLAIM OR CONCESSION\n\n"
+        "Director's Considerations\n\n"
+        "1. The Director does not accept from claimer any successful line of play not embraced in the "
+        "original clarification statement.\n"
+        "2. The Director does not accept from a defender any part of his claim that depends on his "
+        "partner's choice of play.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[3] == ("70D.title", "title") and ids[5][0] == "70D1" and ids[6][0] == "70D2"

@@ -65,6 +65,7 @@ class Block:
     sentences: int = 0
     reason: str = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
+    heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     extra: dict[str, str] = field(default_factory=dict)
 
 

@@ -60,7 +60,9 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     if b.kind == "heading":
         if s.role != "heading":
             return INF
-        return 0.0 if not b.letter or b.letter == s.section else INF
+        if b.letter and b.letter != s.section:
+            return INF
+        return b.heading_cost.get(s.heading, 0.0)  # what the words say (structure/headings.py)
     if b.kind == "point":
         if s.role != "point" or s.point != b.number:
             return INF

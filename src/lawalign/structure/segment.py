@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,7 @@ from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.models import Edition, Notice, Source, SourceText, Unit, UnitKind, UnitRole
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
+from lawalign.structure.headings import set_heading_costs, unlettered_headings
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
@@ -39,6 +41,8 @@ BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footno
 MIN_GAIN_PER_BLOCK = 0.3
 # The cost of reading a segment as holding one more law whose heading was lost.
 HIDDEN_LAW_COST = 2.0
+# Read unlettered headings with the bundled model too (LAWALIGN_HEADING_MODEL=0: by position only).
+HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
@@ -195,6 +199,10 @@ def _segment_or_fit(
         if b.kind in ("text", "point", "footnote", "heading"):
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
+    if HEADING_MODEL and unlettered_headings(blocks):
+        trouble = set_heading_costs(blocks, skeleton)
+        if trouble and not fit_only:
+            notices.append(Notice("no-heading-model", trouble, source.path))
 
     segments = _cut_segments(blocks)
     assigned: dict[int, _Assigned] = {}
