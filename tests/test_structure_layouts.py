@@ -331,3 +331,25 @@ def test_unlettered_heading_matched_by_meaning() -> None:
     )
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert ids[3] == ("70D.title", "title") and ids[5][0] == "70D1" and ids[6][0] == "70D2"
+
+
+# --- 6b. a lettered list extracted as numbers, with nested points ---------------------------------
+
+
+def test_lettered_list_extracted_as_numbers() -> None:
+    text = (
+        "LAW 70 CONTESTED CLAIM OR CONCESSION\n\n"
+        "1. General Objective\n\n"
+        "In ruling on a contested claim the Director adjudicates the result as equitably as possible.\n\n"
+        "2. Clarification Statement Repeated\n\n"
+        "  1. The Director requires claimer to repeat the clarification statement.\n"
+        "  2. Next, the Director hears the opponents' objections to the claim.\n"
+        "  3. The Director may require players to put their remaining cards face up.\n\n"
+        "3. There Is an Outstanding Trump\n\n"
+        "When a trump remains in one of the opponents' hands, the Director awards a trick if:\n\n"
+        "  1. claimer made no statement about that trump, and\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[3] == ("70A.title", "title") and ids[5][0] == "70A"
+    assert ids[7] == ("70B.title", "title") and [ids[k][0] for k in (9, 10, 11)] == ["70B1", "70B2", "70B3"]
+    assert ids[13] == ("70C.title", "title") and ids[15][0] == "70C" and ids[17][0] == "70C1"

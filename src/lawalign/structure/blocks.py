@@ -208,7 +208,14 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.marker = "footnote", m["marker"]
             _split_label(b, m["label"])
         elif m := POINT.match(raw):
-            b.kind, b.number = "point", int(m["num"])
+            # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
+            # numbers, or a point's own sub-heading); see _numbered_headings
+            b.kind = (
+                "heading"
+                if "\n" not in raw and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
+                else "point"
+            )
+            b.number = int(m["num"])
             _split_label(b, m["label"])
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
@@ -226,6 +233,27 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.markers = tuple(m.group(0) for m in IN_TEXT_MARKER.finditer(b.text) if _is_marker(b.text, m))
             b.sentences = count_sentences(b.text)
     _numbered_footnotes(blocks)
+    _numbered_headings(blocks)
+
+
+def _is_sentence_start(rest: str) -> bool:
+    """A point's text, not a heading: starts in lowercase ("1. if a player ...")."""
+    return rest.strip()[:1].islower()
+
+
+def _numbered_headings(blocks: list[Block]) -> None:
+    """Numbered headings are the sections of a lettered list that lost its letters ("1." = A, "2." = B)
+    when the text prints no section letter at all; otherwise they are points' own sub-headings
+    ("B. ..." then "1. Statement Repeated" is the heading of point B1)."""
+    for b, after in zip(blocks, [*blocks[1:], None], strict=True):
+        # a heading introduces something; a clause with a comma, or the cut-off last line, is a point
+        if b.kind == "heading" and b.number and (after is None or after.kind == "law" or "," in b.text):
+            b.kind = "point"
+    if any(b.letter for b in blocks if b.kind in ("heading", "text")):
+        return
+    for b in blocks:
+        if b.kind == "heading" and b.number and b.number <= 8:
+            b.letter, b.number = chr(ord("A") + b.number - 1), 0
 
 
 def _law_heading(raw: str, keyword_heading: re.Pattern[str]) -> re.Match[str] | None:

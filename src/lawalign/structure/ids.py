@@ -62,6 +62,8 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
             return INF
         if b.letter and b.letter != s.section:
             return INF
+        if b.number != s.point:  # "1. Statement Repeated" is point 1's heading; "Claim Defined" no point's
+            return INF
         return b.heading_cost.get(s.heading, 0.0)  # what the words say (structure/headings.py)
     if b.kind == "point":
         if s.role != "point" or s.point != b.number:
