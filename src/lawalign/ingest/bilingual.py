@@ -110,12 +110,16 @@ def split_languages(source: SourceText) -> tuple[SourceText, ...]:
     if source.lang in langs:
         langs.remove(source.lang)
         langs.insert(0, source.lang)
-    # Short paragraphs go with the paragraph before (the first ones with the first long one after).
-    resolved: list[str] = []
-    for _, lang in paras:
-        resolved.append(lang if lang in langs else (resolved[-1] if resolved else ""))
-    first = next((x for x in resolved if x), langs[0])
-    resolved = [x or first for x in resolved]
+    # Short pieces (headings, labels) go with the long piece after them, as a heading goes with its
+    # text; the last ones with the piece before.
+    resolved: list[str] = [""] * len(paras)
+    following = ""
+    for k in range(len(paras) - 1, -1, -1):
+        lang = paras[k][1]
+        following = lang if lang in langs else following
+        resolved[k] = following
+    last = next((x for x in reversed([p[1] for p in paras]) if x in langs), langs[0])
+    resolved = [x or last for x in resolved]
     owner = {i: lang for (para, _), lang in zip(paras, resolved, strict=True) for i in para}
     out = []
     for lang in langs:

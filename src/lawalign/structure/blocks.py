@@ -17,6 +17,7 @@ from lawalign.models import SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
     GREEK_SECTION_LETTERS,
     IN_TEXT_MARKER,
@@ -39,6 +40,7 @@ BOOK_LAWS = 93
 # A heading standing alone on its line, without a label ("Claim Defined", "Suspension of Play").
 MAX_SHORT_HEADING_CHARS = 70
 MAX_SHORT_HEADING_WORDS = 8
+MAX_UNSPACED_HEADING_CHARS = 14
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
 
@@ -103,7 +105,8 @@ def _heading_line(text: str) -> bool:
     return (
         0 < len(t) <= MAX_SHORT_HEADING_CHARS
         and len(t.split()) <= MAX_SHORT_HEADING_WORDS
-        and not re.search(r"[.;:!?…,]$", t)
+        and not re.search(r"[.;:!?…,。；：！？，、]$", t)
+        and (" " in t or len(t) <= MAX_UNSPACED_HEADING_CHARS)  # Chinese, Japanese: no spaces
     )
 
 
@@ -155,6 +158,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and continues
                 and not starts_unit(ln.text)
                 and not SEPARATOR.match(prev)
+                and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
                 and not (
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
@@ -176,6 +180,13 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     return blocks
 
 
+def _new_sentence(prev: str, text: str) -> bool:
+    """A line that starts a new paragraph after a closed one: the previous ends with a full stop, this
+    one starts with a capital (the text after a point's last sentence: "The board is rescored.")."""
+    t = text.lstrip()
+    return bool(re.search(r"[.!?…][\"”»)]*$", prev.rstrip())) and t[:1].isupper()
+
+
 def _unlabelled(text: str) -> str:
     """A line without its section label or bullet ("A. Claim Defined" → "Claim Defined")."""
     t = text.strip()
@@ -194,6 +205,7 @@ def _split_label(block: Block, label: str) -> None:
 def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | None = None) -> None:
     """Set kind, label, law/letter/number and markers of each block, in place."""
     pats = patterns_for(profile)
+    cited = _citing_words("\n".join(b.raw for b in blocks))
     for b in blocks:
         raw = b.raw
         b.text = raw
@@ -201,7 +213,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.reason = "debris", "separator"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
-        elif m := _law_heading(raw, pats.law_heading):
+        elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
             _split_label(b, m["label"])
         elif m := pats.footnote.match(raw):
@@ -256,7 +268,16 @@ def _numbered_headings(blocks: list[Block]) -> None:
             b.letter, b.number = chr(ord("A") + b.number - 1), 0
 
 
-def _law_heading(raw: str, keyword_heading: re.Pattern[str]) -> re.Match[str] | None:
+def _citing_words(text: str) -> set[str]:
+    """Words that stand before a law number at least twice in the text ("Lei 69 …", "Lei 79C")."""
+    counts: dict[str, int] = {}
+    for m in re.finditer(r"([^\W\d_]{2,})\s+\d{1,2}(?![\d])", text):
+        key = m[1].casefold()
+        counts[key] = counts.get(key, 0) + 1
+    return {w for w, n in counts.items() if n >= 2}
+
+
+def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) -> re.Match[str] | None:
     """A law heading in any of its forms, or None.
 
     "LAW 68", "Przepis 68", "§ 70. KRAV ...", "Art. 71 – ..." (a profile keyword); "69. UZNANIE ..."
@@ -268,11 +289,18 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str]) -> re.Match[str] | 
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m
+    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _heading_line(m["rest"]):
+        return m
     m = GENERIC_LAW_HEADING.match(raw)
     if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
         rest = m["rest"].strip()
         first = rest.split()[0] if rest else ""
-        if not rest or (first.isupper() and len(first) >= 3):
+        caseless = not any(c.isupper() or c.islower() for c in rest)  # Hebrew, Arabic, Thai, ...
+        if (
+            not rest
+            or (first.isupper() and len(first) >= 3)
+            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cited))
+        ):
             return m
     return None
 
@@ -308,7 +336,7 @@ def _is_heading(rest: str) -> bool:
     words = len(rest.split())
     return (
         0 < len(rest) <= MAX_HEADING_CHARS
-        and not re.search(r"[.;:!?…,]$", rest)
+        and not re.search(r"[.;:!?…,。；：！？，、]$", rest)
         and words <= 14
         and not rest[0].islower()
         and (words <= MAX_SHORT_HEADING_WORDS or not re.search(r"[,;]\s", rest))

@@ -24,10 +24,12 @@ openings) come from the language profile.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
+    CJK_LAW,
     CLOCK_TIME,
     MAIL_ADDRESS,
     MAIL_FIELD,
@@ -46,6 +48,10 @@ SIGNATURE_START = (
     r"^Sent from my\b",
     r"^-{2,}\s*(?:Original Message|Ursprüngliche Nachricht|Wiadomość oryginalna)\s*-{2,}$",
 )
+
+
+# A navigation line with arrows or breadcrumbs is short.
+MAX_NAV_CHARS = 160
 
 
 def _mark(b: Block, reason: str) -> None:
@@ -75,9 +81,24 @@ def is_navigation(text: str) -> bool:
     if "\n" in text.strip():
         return False
     numbers = {m["num"] for m in NAV_HEADING.finditer(text)}
-    if len(numbers) >= 2:
+    cjk = {m["num"] for m in CJK_LAW.finditer(text)}
+    if len(numbers) >= 2 or (len(cjk) >= 2 and len(text) <= MAX_NAV_CHARS and not re.search(r"[。.]$", text)):
         return True
-    return bool(NAV_ARROWS.search(text)) and len(re.findall(r"\b\d{1,3}\b", text)) >= 2
+    if len(text) > MAX_NAV_CHARS:
+        return False
+    return bool(NAV_ARROWS.search(text)) and len(re.findall(r"\d{1,3}", text)) >= 1
+
+
+def _is_quote(b: Block) -> bool:
+    return all(QUOTED.match(ln) for ln in b.raw.split("\n"))
+
+
+def _mark_attributions(blocks: list[Block]) -> None:
+    """The line introducing a quoted reply ("On 3 March, Pierre wrote:") belongs to the quote."""
+    for b, after in pairwise(blocks):
+        one_line = "\n" not in b.raw.strip()
+        if b.kind != "debris" and one_line and b.raw.rstrip().endswith(":") and _is_quote(after):
+            _mark(b, "quoted-reply")
 
 
 def mark_debris(blocks: list[Block], profile: Profile) -> None:
@@ -94,11 +115,17 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     if mail:
         for b in lead[: mail[-1] + 1]:
             _mark(b, "mail-header")
+        for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
+            _mark(b, "commentary")
+    _mark_attributions(blocks)
 
     law_seen = False
     after_quote = False
     in_signature = False
     for b in blocks:
+        if b.kind == "law" and is_navigation(b.raw):
+            _mark(b, "navigation")  # "68. … top of page 70. …": two laws' headings on one line
+            continue
         if b.kind == "law":
             law_seen, after_quote, in_signature = True, False, False
             continue
@@ -108,12 +135,12 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         if in_signature or SIGNATURE_RULE.match(first) or any(p.match(first) for p in signature):
             in_signature = True
             _mark(b, "signature")
-        elif all(QUOTED.match(ln) for ln in b.raw.split("\n")):
+        elif _is_quote(b):
             _mark(b, "quoted-reply")
             after_quote = law_seen or after_quote
         elif after_quote:
             _mark(b, "commentary")
-        elif is_navigation(b.raw):
+        elif b.kind in ("text", "heading", "point") and is_navigation(b.raw):
             _mark(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True

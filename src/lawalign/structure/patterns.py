@@ -15,15 +15,24 @@ from lawalign.ingest.profiles import Profile
 # A separator rule: "--------------------------------", "_____", "* * *".
 SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
 
-# A numbered point: "1. Mọi tuyên bố ...", "2) ...".
-POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+# A numbered point: "1. Mọi tuyên bố ...", "2) ...", full-width "1．牌手…", "1、…" (no space after
+# a full-width mark).
+POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
 
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
-SECTION = re.compile(r"^(?P<label>(?P<letter>[A-HА-ЕНΑ-Η])[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+# Hebrew letters "א." "ב." likewise (א is A, ב is B).
+SECTION = re.compile(r"^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
 
-# Greek capitals as section letters, by their place in the alphabet ("Γ." is section C, "Δ." D).
-GREEK_SECTION_LETTERS = str.maketrans("ΑΒΓΔΕΖΗ", "ABCDEFG")
+# Greek and Hebrew letters as section letters, by their place in the alphabet ("Γ." is section C).
+GREEK_SECTION_LETTERS = str.maketrans("ΑΒΓΔΕΖΗאבגדהוז", "ABCDEFGABCDEFG")
+
+# A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조".
+CJK_LAW_HEADING = re.compile(
+    r"^(?P<label>(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
+)
+# Two or more CJK law numbers on one short line: "上一条：第70条　　下一条：第72条".
+CJK_LAW = re.compile(r"(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조)")
 
 # A bulleted heading without a letter: "- Talebin Tanımı", "• Claim Defined".
 BULLET = re.compile(r"^(?P<label>[-–—•▪·])\s*(?P<rest>\S.*)$", re.X | re.S)
@@ -75,11 +84,13 @@ SIGNATURE_RULE = re.compile(r"^(?:--\s*|_{5,})$")
 
 # Page navigation: arrows between law numbers ("← 67 → 69"), or two law headings on one line
 # ("68. ROSZCZENIE ...  top of page 70. ROZSTRZYGANIE ...").
-NAV_ARROWS = re.compile(r"[←→«»‹›⇐⇒]|<<|>>|\|\s*\d{1,3}\s*\|")
+# Breadcrumbs: "首页 > 竞赛规则 > 第71条", "Home › Laws › Law 69". Guillemets are quotation marks in
+# many languages, so "«" alone is no navigation.
+NAV_ARROWS = re.compile(r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\|")
 NAV_HEADING = re.compile(r"(?:^|\s|[a-z])(?P<num>\d{1,2})\.\s+[^\W\d_a-z]{3,}")
 
 # Sentence ends, to count sentences roughly: ". " followed by a capital or quote, or end of text.
-SENTENCE_END = re.compile(r"[.!?…](?:[\"”»)]*)(?=\s+[\"“«(]?[A-ZÀ-ỸА-ЯЁÇĞİÖŞÜĐ]|\s*$)", re.X)
+SENTENCE_END = re.compile(r"[.!?…](?:[\"”»)]*)(?=\s+[\"“«(]?[A-ZÀ-ỸА-ЯЁÇĞİÖŞÜĐ]|\s*$)|[。！？]", re.X)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +146,6 @@ def count_sentences(text: str) -> int:
     3
     """
     n = len(SENTENCE_END.findall(text))
-    if text.strip() and not re.search(r"[.!?…][\"”»)]*\s*$", text):
+    if text.strip() and not re.search(r"[.!?…。！？][\"”»)]*\s*$", text):
         n += 1
     return max(n, 1) if text.strip() else 0

@@ -434,7 +434,7 @@ def _assign_segment(
 
 def _no_sentence(text: str) -> bool:
     """Text that does not end like a sentence (a link, a menu entry, a site name)."""
-    return not re.search(r"[.!?…:;][\"”»)]*$", text.strip())
+    return not re.search(r"[.!?…:;。！？：；][\"”»)]*$", text.strip())
 
 
 def _extra_id(
