@@ -257,7 +257,8 @@ def _numbered_headings(blocks: list[Block]) -> None:
     """Numbered headings are the sections of a lettered list that lost its letters ("1." = A, "2." = B)
     when the text prints no section letter at all; otherwise they are points' own sub-headings
     ("B. ..." then "1. Statement Repeated" is the heading of point B1)."""
-    for b, after in zip(blocks, [*blocks[1:], None], strict=True):
+    for k, b in enumerate(blocks):
+        after = blocks[k + 1] if k + 1 < len(blocks) else None
         # a heading introduces something; a clause with a comma, or the cut-off last line, is a point
         if b.kind == "heading" and b.number and (after is None or after.kind == "law" or "," in b.text):
             b.kind = "point"

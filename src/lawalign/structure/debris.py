@@ -116,7 +116,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         for b in lead[: mail[-1] + 1]:
             _mark(b, "mail-header")
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
-            _mark(b, "commentary")
+            _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
 
     law_seen = False
