@@ -14,7 +14,7 @@ import pytest
 from lawalign.ingest import read_source
 from lawalign.models import Edition
 from lawalign.structure.segment import segment_editions, segment_law
-from tests.structure_fixtures import source_from_text
+from structure_fixtures import source_from_text
 
 LAW70_BODY = """A. General Objective
 
@@ -86,7 +86,7 @@ def test_no_law_heading_law_from_the_slug(tmp_path: Path) -> None:
         "\n"
         "The board is rescored.\n"
     )
-    (ed, choice), *_ = segment_editions(read_source(_write(tmp_path, "rules_law_69.html.txt", text), "en"))
+    (ed, _choice), *_ = segment_editions(read_source(_write(tmp_path, "rules_law_69.html.txt", text), "en"))
     ids = _ids(ed)
     assert ids[1][0] == "69A" and ids[5][0] == "69B1" and ids[8][0] == "69B.wrap"
     assert any(n.code == "law-inferred" and "file name" in n.message for n in ed.notices)
