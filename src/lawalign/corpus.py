@@ -119,16 +119,31 @@ AKN_MARK = b"https://lawalign.dev/ns/1.0"
 
 
 def read_edition(
-    path: str | os.PathLike[str], lang: str | None = None, *, name: str | None = None
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
 ) -> Edition:
-    """Ingest and segment one file alone (or read back the project's own Akoma Ntoso).
+    """Ingest and segment one file alone (or read back the project's own Akoma Ntoso): the page's
+    main language. The reference edition is chosen as a run chooses it
+    (:func:`lawalign.run.read_structure`)."""
+    return read_editions(path, lang, name=name, source_edition=source_edition)[0]
 
-    The reference edition is chosen as a run chooses it (:func:`lawalign.run.read_structure`).
-    """
+
+def read_editions(
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
+) -> list[Edition]:
+    """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
+    of ``source_edition`` when given, else against the skeleton that fits it best."""
     from lawalign.run import EditionInput, read_input
 
-    edition, _ = read_input(EditionInput(path=os.fspath(path), lang=lang, name=name))
-    return edition
+    item = EditionInput(path=os.fspath(path), lang=lang, name=name, source_edition=source_edition)
+    return [edition for edition, _ in read_input(item)]
 
 
 def is_corpus(path: str | os.PathLike[str]) -> bool:

@@ -135,85 +135,65 @@ def read_structure(
     given: str | None = None,
     default: str = DEFAULT_REFERENCE,
     data_dir: Path | None = None,
-) -> tuple[Edition, Reading]:
+) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
     With ``given`` (the manifest's ``source_edition``) the text is segmented against that edition's
-    skeleton. Otherwise it is segmented against ``default``, the edition signals of the change maps
-    are read from that reading, and when they point to another edition that has a skeleton, the
-    text is segmented against it and kept if the signals of that reading agree. The margin of the
-    choice is the signals' lead of the chosen edition over the next (0–1).
+    skeleton. Otherwise it is segmented against every known skeleton and the best reading is kept,
+    its margin over the runner-up as evidence (:func:`lawalign.structure.segment.segment_best`). A
+    bilingual page gives one edition per language.
+
+    A ``given`` edition without a skeleton (1997) is kept as the edition's ``source_edition`` and
+    reported (``Reading.known`` False); its ids follow the nearest known skeleton.
 
     Args:
         source: the normalized text.
         name: the edition's short name.
         given: the WBF edition the manifest names, or None.
-        default: the edition to read against first (the corpus ``reference``).
+        default: the corpus ``reference`` (kept for a given edition that has no skeleton nearby).
         data_dir: a user data folder (``skeletons/``, ``changes/``) used before the bundled data.
 
     Returns:
-        The segmented edition (its ``source_edition`` set) and the :class:`Reading`.
-
-    A ``given`` edition without a skeleton (1997) is kept as the edition's ``source_edition`` and
-    reported (``Reading.known`` False); its ids follow the nearest known skeleton.
+        Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
 
     Raises:
         InputError: the text has no law structure.
     """
-    known = _known_skeletons(data_dir)
-    if given is not None:
-        if given not in known:
-            # Reported as what it is, read against the nearest edition the tool knows.
-            near = nearest_edition(given, known)
-            edition = replace(_segment(source, name, near, data_dir), source_edition=given)
-            return edition, Reading(
-                edition.name,
-                given,
-                given=True,
-                known=False,
-                evidence=f"given by the manifest; no skeleton for {given}: ids follow {near}",
-            )
-        edition = _segment(source, name, given, data_dir)
-        return edition, Reading(edition.name, given, given=True, evidence="given by the manifest")
-    from lawalign.editions.fingerprint import fingerprint_edition
+    from lawalign.structure.segment import segment_editions
 
-    first = default if default in known else DEFAULT_REFERENCE
-    edition = _segment(source, name, first, data_dir)
-    fp = fingerprint_edition(edition, data_dir=data_dir)
-    chosen, kept = first, fp
-    if fp.edition and fp.edition != first and fp.edition in known:
-        other = _segment(source, name, fp.edition, data_dir)
-        again = fingerprint_edition(other, data_dir=data_dir)
-        if again.edition == fp.edition:
-            edition, chosen, kept = other, fp.edition, again
-    if not kept.edition:
-        return edition, Reading(
-            edition.name,
-            chosen,
-            margin=0.0,
-            evidence=f"no edition signal observed; read against {chosen}",
-            scores=tuple(sorted(kept.scores.items())),
+    known = _known_skeletons(data_dir)
+    skeletons = [_skeleton(e, data_dir) for e in known]
+    if given is not None and given not in known:
+        # Reported as what it is, read against the nearest edition the tool knows.
+        near = nearest_edition(given, known) if known else default
+        out = []
+        for edition, _ in segment_editions(source, name=name, edition=near, skeletons=skeletons):
+            out.append(
+                (
+                    replace(edition, source_edition=given),
+                    Reading(
+                        edition.name,
+                        given,
+                        given=True,
+                        known=False,
+                        evidence=f"given by the manifest; no skeleton for {given}: ids follow {near}",
+                    ),
+                )
+            )
+        return tuple(out)
+    return tuple(
+        (
+            replace(edition, source_edition=choice.edition),
+            Reading(
+                edition.name,
+                choice.edition,
+                given=choice.given,
+                margin=None if choice.given else choice.margin,
+                evidence="given by the manifest" if choice.given else choice.evidence,
+                scores=choice.scores,
+            ),
         )
-    ranked = sorted(kept.scores.values(), reverse=True)
-    margin = kept.confidence if len(ranked) > 1 else 1.0
-    if kept.edition not in known:
-        # An edition the tool has no skeleton for: read against the nearest, reported as what it is.
-        edition = replace(edition, source_edition=kept.edition)
-        return edition, Reading(
-            edition.name,
-            kept.edition,
-            margin=margin,
-            known=False,
-            evidence=f"signals point to {kept.edition}, which has no skeleton; ids follow {chosen}",
-            scores=tuple(sorted(kept.scores.items())),
-        )
-    says = "; ".join(o.says for o in kept.evidence[:3])
-    return edition, Reading(
-        edition.name,
-        chosen,
-        margin=margin,
-        evidence=f"edition signals: {says}" if says else "",
-        scores=tuple(sorted(kept.scores.items())),
+        for edition, choice in segment_editions(source, name=name, edition=given, skeletons=skeletons)
     )
 
 
@@ -276,8 +256,9 @@ def inputs_from_paths(
 
 def read_input(
     item: EditionInput, *, default: str = DEFAULT_REFERENCE, data_dir: Path | None = None
-) -> tuple[Edition, Reading]:
-    """Read and segment one input (the project's own Akoma Ntoso is read back, not re-segmented).
+) -> tuple[tuple[Edition, Reading], ...]:
+    """Read and segment one input: each edition it holds with its reading (a bilingual page holds
+    two). The project's own Akoma Ntoso is read back, not segmented again.
 
     Raises:
         InputError: the file is bad input.
@@ -285,31 +266,31 @@ def read_input(
     from lawalign.corpus import read_akn_edition
 
     back = read_akn_edition(item.path)
+    pairs: tuple[tuple[Edition, Reading], ...]
     if back is not None:
         edition = replace(back, name=item.name or back.name)
         reading = Reading(
-            edition.name,
-            edition.source_edition,
-            given=True,
-            evidence="read back from its Akoma Ntoso",
+            edition.name, edition.source_edition, given=True, evidence="read back from its Akoma Ntoso"
         )
+        pairs = ((edition, reading),)
     else:
         from lawalign.ingest import read_source
 
         source = read_source(item.path, lang=item.lang)
-        edition, reading = read_structure(
+        pairs = read_structure(
             source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
         )
-    if item.laws:
-        edition = _declare_laws(edition, item)
-    return (
-        replace(
+    out = []
+    for edition, reading in pairs:
+        if item.laws:
+            edition = _declare_laws(edition, item)
+        edition = replace(
             edition,
             authoritative=item.authoritative or edition.authoritative,
             description=item.description or edition.description,
-        ),
-        reading,
-    )
+        )
+        out.append((edition, reading))
+    return tuple(out)
 
 
 def _declare_laws(edition: Edition, item: EditionInput) -> Edition:
@@ -489,8 +470,9 @@ class Run:
                     (e, Reading(e.name, e.source_edition, given=True, evidence="given")) for e in self.given
                 )
             out = tuple(
-                read_input(item, default=self.default_reference, data_dir=self.data_dir)
+                pair
                 for item in self.inputs
+                for pair in read_input(item, default=self.default_reference, data_dir=self.data_dir)
             )
             names = [e.name for e, _ in out]
             dupes = sorted({n for n in names if names.count(n) > 1})

@@ -17,6 +17,9 @@ One TOML file per language in ``lawalign/data/profiles/<lang>.toml``. Keys:
     Printed footnote marks (``*``, ``<*>``, ``[1]``, ``(1)``, ``¹``); numbered forms stand for any number.
 ``debris``
     Regular expressions matching a whole line of known non-law text (blog chrome) in this language.
+``signature`` (optional)
+    Regular expressions matching the first line of an e-mail disclaimer or signature in this language
+    ("^Important Notice"); from there to the next law heading is debris (``signature``).
 ``abbreviations``
     Abbreviations that end with a full stop but do not end a sentence ("bkz.", "см.", "e.g.").
 ``alphabet`` (optional)
@@ -58,6 +61,7 @@ class Profile:
     and_words: tuple[str, ...] = ()
     footnote_markers: tuple[str, ...] = ("*",)
     debris: tuple[str, ...] = ()
+    signature: tuple[str, ...] = ()
     abbreviations: tuple[str, ...] = ()
     generic: bool = False
     alphabet: str = ""
@@ -77,6 +81,11 @@ def available_languages() -> tuple[str, ...]:
 @cache
 def _available(user: Path | None) -> tuple[str, ...]:
     return data_names("profiles")
+
+
+def available_termbases() -> tuple[str, ...]:
+    """ISO codes of every termbase (the user's ``--data`` folder and the bundled ones), sorted."""
+    return data_names("termbase")
 
 
 PROFILE_KEYS = frozenset(f.name for f in fields(Profile) if f.name != "generic")
@@ -114,6 +123,7 @@ def _from_toml(data: dict[str, object], source: str, text: str = "") -> Profile:
         and_words=strings("and_words"),
         footnote_markers=strings("footnote_markers") or ("*",),
         debris=strings("debris"),
+        signature=strings("signature"),
         abbreviations=strings("abbreviations"),
         alphabet=letters("alphabet"),
         common_letters=letters("common_letters"),
@@ -177,6 +187,7 @@ def _generic(lang: str, user: Path | None) -> Profile:
         and_words=_union([p.and_words for p in profiles]),
         footnote_markers=_union([p.footnote_markers for p in profiles]),
         debris=_union([p.debris for p in profiles]),
+        signature=_union([p.signature for p in profiles]),
         abbreviations=_union([p.abbreviations for p in profiles]),
         generic=True,
         alphabet="".join(_union([tuple(p.alphabet) for p in profiles])),
