@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -17,9 +18,12 @@ PAGE = ROOT / "tests" / "run_pages" / "no-2007-lovboka-70.txt"
 
 
 def _user_profile(folder: Path, extra: str = "") -> Path:
+    """A user profile for Norwegian that knows one more line of page chrome."""
     (folder / "profiles").mkdir(parents=True, exist_ok=True)
-    text = (DATA / "profiles" / "en.toml").read_text(encoding="utf-8")
-    text = text.replace('lang = "en"', 'lang = "no"').replace('name = "English"', 'name = "Norsk"')
+    text = (DATA / "profiles" / "no.toml").read_text(encoding="utf-8")
+    chrome = '  "^B\\\\. Redegjørelsen gjentas$",'  # TOML: the regex ^B\. Redegjørelsen gjentas$
+    text = text.replace("debris = [", "debris = [\n" + chrome, 1)
+    text = re.sub(r'(?m)^name = ".*"$', 'name = "Norsk (user)"', text)
     (folder / "profiles" / "no.toml").write_text(text + extra, encoding="utf-8")
     return folder
 
@@ -29,21 +33,22 @@ def test_a_user_profile_is_used_by_the_run(tmp_path: Path) -> None:
     from lawalign.run import Run
 
     data = _user_profile(tmp_path / "data")
-    assert load_profile("no").generic
+    bundled = load_profile("no").name
     with using_data(data):
-        assert load_profile("no").name == "Norsk"
-    assert load_profile("no").generic  # outside the run, bundled data only
+        assert load_profile("no").name == "Norsk (user)"
+    assert load_profile("no").name == bundled  # outside the run, bundled data only
     bare = Run.from_paths([PAGE], "no", anchor=False, align=False).editions[0]
     mine = Run.from_paths([PAGE], "no", data_dir=data, anchor=False, align=False).editions[0]
-    assert any(n.code == "no-profile" for n in bare.notices)
-    assert not any(n.code == "no-profile" and "generic" in n.message for n in mine.notices)
+    assert bare.unit("70B.title") is not None  # a heading with the bundled profile
+    assert mine.unit("70B.title") is None  # page chrome with the user's
+    assert any(u.kind == "debris" and "Redegjørelsen" in u.text for u in mine.units)
 
 
 def test_unknown_keys_are_refused_with_file_and_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = _user_profile(tmp_path / "data", 'law_keyword = ["Lov"]\n')
-    code = main(["units", str(PAGE), "--lang", "no", "--data", str(data), "--no-anchor"])
+    code = main(["units", str(PAGE), "--input-lang", "no", "--data", str(data), "--no-anchor"])
     err = capsys.readouterr().err
     line = (data / "profiles" / "no.toml").read_text(encoding="utf-8").splitlines().index(
         'law_keyword = ["Lov"]'

@@ -200,8 +200,8 @@ def test_one_id_per_paragraph_in_every_output(tmp_path: Path) -> None:
     known = {uid for _, uid in truth} | set(run.order)
     skeleton = run.skeleton()
     assert skeleton is not None
-    assert all(f["unit"] in known | set(skeleton.ids) | {""} for f in findings)
-    assert all(f["unit"] != wrong for f in findings)
+    assert all(f["id"] in known | set(skeleton.ids) | {""} for f in findings)
+    assert all(f["id"] != wrong for f in findings)
     report = files["report.html"].decode()
     assert set(re.findall(r'<tr id="u-([^"]+)"', report)) == {uid for _, uid in truth}
     tmx = render_export(Corpus(run=run), "tmx")
@@ -264,18 +264,22 @@ def test_manifest_laws_declare_coverage_and_refuse_what_they_do_not_declare(tmp_
         _ = Run.from_paths([root], anchor=False, align=False).editions
 
 
-def test_an_edition_without_a_skeleton_is_reported_as_such(tmp_path: Path) -> None:
+@pytest.mark.parametrize("given", ["1987", "1997"])
+def test_an_edition_the_manifest_names_is_read_as_such(tmp_path: Path, given: str) -> None:
     root = _corpus(tmp_path)
     text = (root / "manifest.toml").read_text(encoding="utf-8")
-    text = text.replace('lang = "tr"\nsource_edition = "2007"', 'lang = "tr"\nsource_edition = "1997"')
+    text = text.replace('lang = "tr"\nsource_edition = "2007"', f'lang = "tr"\nsource_edition = "{given}"')
     (root / "manifest.toml").write_text(text, encoding="utf-8")
     run = Run.from_paths([root], anchor=False, align=False)
     reading = run.reading("tr")
-    assert reading.source_edition == "1997" and reading.given and not reading.known
-    assert run.edition("tr").source_edition == "1997" and run.edition("tr").unit("68C") is not None
-    # compared with the 2007 editions: the 68A difference the 1997→2007 map explains is an edition change
-    tr = [f for f in run.findings if f.lang == "tr" and f.unit == "68A"]
-    assert all(f.type == "edition-change" for f in tr)
+    assert reading.source_edition == given and reading.given
+    assert reading.known == (given == "1997")  # no skeleton for 1987: reported, ids from the nearest
+    assert run.edition("tr").source_edition == given and run.edition("tr").law_units
+    seeds = [f for f in run.findings if f.lang in ("vi", "ru")]
+    base = Run.from_paths([_corpus(tmp_path / "base")], anchor=False, align=False)
+    assert _keys(tuple(seeds), {"vi", "ru"}) == _keys(base.findings, {"vi", "ru"})
+    if given == "1997":  # the 68A difference the 1997→2007 map explains is an edition change
+        assert all(f.type == "edition-change" for f in run.findings if f.lang == "tr" and f.unit == "68A")
 
 
 def test_stage_results_are_plain_data_a_run_can_take_back(tmp_path: Path) -> None:
