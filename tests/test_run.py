@@ -293,3 +293,16 @@ def test_stage_results_are_plain_data_a_run_can_take_back(tmp_path: Path) -> Non
     assert again.editions == run.editions and again.findings == findings  # nothing read, nothing run
     with pytest.raises(Exception, match="unknown stage"):
         run.with_results({"units": ()})
+
+
+def test_an_edition_in_a_language_without_a_termbase_abstains() -> None:
+    from lawalign.diff import find_divergences
+
+    vi, ru, tr = seed_editions()
+    unknown = replace(ru, name="pt-copy", lang="pt", units=tuple(replace(u, lang="pt") for u in ru.units))
+
+    def at_once(findings: list[Finding]) -> bool:
+        return any(f.lang == "tr" and f.unit == "68C" and "at once" in f.message for f in findings)
+
+    assert at_once(find_divergences([vi, ru, tr]))
+    assert at_once(find_divergences([vi, ru, tr, unknown]))  # "pt" cannot tell: it does not vote
