@@ -54,7 +54,7 @@ def _seed_reading(item):  # type: ignore[no-untyped-def]
     from lawalign.run import Reading
 
     edition = next(e for e in seed_editions() if e.lang == item.lang)
-    return edition, Reading(edition.name, edition.source_edition, given=True)
+    return ((edition, Reading(edition.name, edition.source_edition, given=True)),)
 
 
 def test_command_help_and_run(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
