@@ -123,6 +123,7 @@ def add_data(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--data",
         type=Path,
+        dest="data_dir",
         metavar="DIR",
         help="extra data folder (skeletons/, changes/, profiles/, termbase/) used before the bundled one",
     )
@@ -133,7 +134,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
 
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
-            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data`` when
+            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data_dir`` when
             present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
@@ -145,7 +146,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
         cache_dir=getattr(args, "cache_dir", None),
-        data_dir=getattr(args, "data", None),
+        data_dir=getattr(args, "data_dir", None),
         anchor=not getattr(args, "no_anchor", False),
         align=align and not getattr(args, "no_align", False),
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,

@@ -31,10 +31,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    old_run, old_name = resolve_run(args.old, lang=args.input_lang, corpus=args.corpus, data_dir=args.data)
+    old_run, old_name = resolve_run(
+        args.old, lang=args.input_lang, corpus=args.corpus, data_dir=args.data_dir
+    )
     old = old_run.edition(old_name)
     new_run, new_name = resolve_run(
-        args.new, lang=args.input_lang or old.lang, corpus=args.corpus, data_dir=args.data
+        args.new, lang=args.input_lang or old.lang, corpus=args.corpus, data_dir=args.data_dir
     )
     new = new_run.edition(new_name)
     check_output_langs(langs_of(args), [old.lang, new.lang])
