@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from lawalign import corpus
-from lawalign.output import write_atomic
+from lawalign.errors import WriteError
+from lawalign.output import edition_file, write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
 
@@ -27,12 +28,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise WriteError(str(out), "exists and is not a folder (-o names the folder for the XML files)")
     editions = corpus.load_editions(args.paths, args.lang)
     outputs = {}
     for e in editions:
         xml = to_akn(e)
         assert_validates(xml)
-        outputs[Path(args.output) / f"{e.name}.xml"] = xml
+        outputs[out / edition_file(e.name)] = xml
     for path, xml in outputs.items():
         write_atomic(path, xml)
         print(f"{path}", file=sys.stdout)

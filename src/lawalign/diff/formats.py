@@ -17,6 +17,7 @@ from urllib.parse import quote as url_quote
 
 from lawalign.errors import InputError
 from lawalign.models import Finding
+from lawalign.output import csv_cell
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -60,20 +61,19 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
     for f in findings:
         path, line = _primary(f)
         own = [e for e in f.evidence if e.lang == f.lang] or list(f.evidence)
-        writer.writerow(
-            {
-                "type": f.type,
-                "severity": f.severity,
-                "lang": f.lang,
-                "unit": f.unit,
-                "message": f.message,
-                "suggestion": f.suggestion,
-                "path": path,
-                "line": line or "",
-                "quote": own[0].quote if own else "",
-                "key": f.key,
-            }
-        )
+        row = {
+            "type": f.type,
+            "severity": f.severity,
+            "lang": f.lang,
+            "unit": f.unit,
+            "message": f.message,
+            "suggestion": f.suggestion,
+            "path": path,
+            "line": line or "",
+            "quote": own[0].quote if own else "",
+            "key": f.key,
+        }
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})  # no cell runs as a formula
     return buf.getvalue()
 
 

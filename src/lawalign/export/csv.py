@@ -1,10 +1,15 @@
-"""CSV of the unit table (``Corpus.frame()``): UTF-8 without BOM, ``\\n`` line ends, RFC 4180 quoting."""
+"""CSV of the unit table (``Corpus.frame()``): UTF-8 without BOM, ``\\n`` line ends, RFC 4180 quoting.
+
+A text cell starting with ``= + - @``, tab or CR gets a leading ``'`` so no spreadsheet runs it as a
+formula (:func:`lawalign.output.csv_cell`).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from lawalign.export.base import ExportOptions, pick_editions
+from lawalign.output import csv_cell
 
 if TYPE_CHECKING:
     from lawalign.query import Corpus
@@ -27,5 +32,6 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     if options.langs is not None:
         pick_editions(corpus, options.langs)  # validates the languages
         frame = frame[frame["lang"].isin(options.langs)]
+    frame = frame.map(csv_cell)  # no cell a spreadsheet would run as a formula
     text: str = frame.to_csv(index=False, lineterminator="\n")
     return text.encode("utf-8")

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from pathlib import Path
 
 from lawalign.errors import InputError
+from lawalign.ingest.controls import RemovedControl, spell_controls, strip_controls
 from lawalign.ingest.decode import decode_bytes
 from lawalign.ingest.html import Extracted, extract_html, extract_xml, looks_like_html, looks_like_xml
+from lawalign.ingest.langcodes import check_lang
 from lawalign.ingest.langid import detect_language
 from lawalign.ingest.normalize import (
     SOFT_LINE_BREAK,
@@ -31,8 +32,6 @@ log = logging.getLogger(__name__)
 
 MAX_BYTES = 20 * 1024 * 1024
 """Largest input read (20 MiB): a law text is far smaller; anything bigger is refused before reading."""
-
-_LANG = re.compile(r"^[a-z]{2,3}$")
 
 
 def _check_file(path: Path, shown: str) -> int:
@@ -86,13 +85,30 @@ def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, .
                 role="debris",
                 lang=lang,
                 law="",
-                text=normalize_line(item.text),
+                text=normalize_line(spell_controls(item.text)),
                 source=Source(shown, item.raw_line, item.raw_line),
                 reason="html-chrome",
                 evidence=item.where,
             )
         )
     return tuple(units)
+
+
+def _control_units(controls: list[RemovedControl], shown: str, lang: str) -> tuple[Unit, ...]:
+    return tuple(
+        Unit(
+            id=f"debris.ctl{n}",
+            kind="debris",
+            role="debris",
+            lang=lang,
+            law="",
+            text=item.spelled,
+            source=Source(shown, item.raw_line, item.raw_line),
+            reason="control",
+            evidence=f"column {item.col}: control character(s) taken out of the text",
+        )
+        for n, item in enumerate(controls, start=1)
+    )
 
 
 def read_source(
@@ -121,9 +137,7 @@ def read_source(
     size = _check_file(p, shown)
     data = _read_bytes(p, shown, size)
     if lang is not None:
-        lang = lang.strip().lower()
-        if not _LANG.match(lang):
-            raise InputError(shown, f"language {lang!r} is not an ISO 639-1 code such as 'vi', 'ru', 'tr'")
+        lang = check_lang(lang, shown)
 
     declared = _declared_charset(data)
     decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding)
@@ -150,6 +164,16 @@ def read_source(
         notices.extend(line_notices)
         media_type = "text/plain"
 
+    raw, controls = strip_controls(raw)
+    if controls:
+        notices.append(
+            Notice(
+                "control-characters",
+                f"{sum(len(c.chars) for c in controls)} control character(s) removed, kept as debris",
+                shown,
+                controls[0].raw_line,
+            )
+        )
     lines, text, norm_notices = normalize_lines(raw, shown)
     notices.extend(norm_notices)
     if not text.strip():
@@ -175,6 +199,7 @@ def read_source(
         log.warning("%s: language unknown", shown)
 
     removed = _removed_units(removed_items, shown, lang) if removed_items is not None else ()
+    removed += _control_units(controls, shown, lang)
     for notice in notices:
         log.info("%s:%s: %s", notice.path, notice.line, notice.message)
     return SourceText(

@@ -23,7 +23,7 @@ import json
 import logging
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -334,8 +334,20 @@ def _meta(edition: Edition, generated: str) -> etree._Element:
     return meta
 
 
-def _proprietary(meta: etree._Element, edition: Edition, links: Sequence[UnitLink]) -> None:
+def _proprietary(
+    meta: etree._Element,
+    edition: Edition,
+    links: Sequence[UnitLink],
+    build: Mapping[str, object] | None = None,
+) -> None:
     prop = etree.SubElement(meta, akn("proprietary"), source="#lawalign")
+    if build is not None:  # which build wrote this file, from which inputs (lawalign build)
+        el = etree.SubElement(prop, la("build"), id=str(build.get("id", "")), tool=str(build.get("tool", "")))
+        inputs = build.get("inputs", [])
+        for item in inputs if isinstance(inputs, list) else []:
+            etree.SubElement(
+                el, la("input"), path=str(item.get("path", "")), sha256=str(item.get("sha256", ""))
+            )
     ed = etree.SubElement(prop, la("edition"))
     for name in ("name", "path", "lang", "source_edition", "encoding", "media_type"):
         value = str(getattr(edition, name))
@@ -384,7 +396,13 @@ def _indent(el: etree._Element, level: int = 0) -> None:
     el[-1].tail = "\n" + "  " * level
 
 
-def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str = "") -> bytes:
+def to_akn(
+    edition: Edition,
+    *,
+    links: Sequence[UnitLink] = (),
+    generated: str = "",
+    build: Mapping[str, object] | None = None,
+) -> bytes:
     """One edition as an Akoma Ntoso 3.0 ``act``: UTF-8, indented, with an XML declaration.
 
     Args:
@@ -392,6 +410,7 @@ def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str =
         links: cross-language unit links to keep in ``meta/proprietary`` (``la:links``).
         generated: a full date (``2024-05-01``) for the manifestation's FRBRdate; empty (the
             default) uses the source edition's date so output never depends on the clock.
+        build: the build identity (``id``, ``tool``, ``inputs``) to record in ``meta/proprietary``.
 
     Returns:
         The document bytes; the same edition always gives the same bytes.
@@ -408,7 +427,7 @@ def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str =
     root = etree.Element(akn("akomaNtoso"), nsmap=NSMAP)
     act = etree.SubElement(root, akn("act"), name="act")
     meta = _meta(edition, generated)
-    _proprietary(meta, edition, links)
+    _proprietary(meta, edition, links, build)
     act.append(meta)
     body = etree.SubElement(act, akn("body"))
     writer = _Writer(edition)
