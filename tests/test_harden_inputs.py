@@ -315,3 +315,50 @@ def test_closed_stdout_is_a_quiet_exit():
     err = proc.stderr.read().decode()
     assert proc.wait() == 0
     assert err == ""
+
+
+# --- 8. cliffs: law numbers and paragraph length -------------------------------------------------
+
+BOOK = (
+    "LAW 68 CLAIMS\n\nA. The claimer must state the line.\n\nLAW 999 NINE\n\nA. Text of law nine nine nine.\n"
+)
+
+
+def test_law_numbers_over_999_are_refused_not_merged(tmp_path, capsys):
+    path = tmp_path / "book.txt"
+    path.write_text(BOOK + "\nLAW 1000 THOUSAND\n\nA. Text of law one thousand.\n", encoding="utf-8")
+    assert main(["units", str(path), "--lang", "en"]) == 2
+    assert _one_error(capsys).startswith(f"{path}:9:5: law number 1000 is over the supported range 1-999")
+    path.write_text(BOOK, encoding="utf-8")
+    assert main(["units", str(path), "--lang", "en"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert ids == ["68.title", "68A", "999.title", "999A"]
+
+
+def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
+    from lawalign.limits import MAX_PARAGRAPH_CHARS
+
+    path = tmp_path / "huge.txt"
+    para = "A. " + "Word word word. " * 75_000  # 1.2 M characters (the final space is trimmed)
+    path.write_text(f"LAW 68 CLAIMS\n\n{para}\n", encoding="utf-8")
+    assert main(["units", str(path), "--lang", "en"]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{path}:3:1: a paragraph of 1,200,002 characters is over the limit of")
+    assert f"{MAX_PARAGRAPH_CHARS:,}" in err
+
+
+def test_a_unit_joined_from_many_lines_is_capped_too():
+    from lawalign.limits import MAX_PARAGRAPH_CHARS, check_units
+    from lawalign.models import Edition, Source, Unit
+
+    unit = Unit(
+        id="68A",
+        kind="text",
+        role="section",
+        lang="en",
+        law="68",
+        text="x" * (MAX_PARAGRAPH_CHARS + 1),
+        source=Source("book.txt", 3, 900),
+    )
+    with pytest.raises(InputError, match=r"^book.txt:3: unit 68A has 50,001 characters"):
+        check_units(Edition(name="en", path="book.txt", lang="en", units=(unit,)))

@@ -6,9 +6,7 @@ Rows are plain dicts; ``jsonl`` writes one JSON object per line (keys in the row
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import logging
 import os
@@ -356,16 +354,60 @@ def stamp_json(data: bytes, build: Mapping[str, object], *, sarif: bool = False)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+def _formula_like(text: str) -> bool:
+    return text.lstrip("'").startswith(_FORMULA_START) and (
+        text.startswith(_FORMULA_START) or text.startswith("'")
+    )
+
+
 def csv_cell(value: object) -> object:
     """A CSV cell a spreadsheet will not run as a formula: text starting with ``= + - @``, tab or CR
-    gets a leading ``'`` (the OWASP advice); anything else is returned unchanged.
+    gets a leading ``'`` (the OWASP advice); anything else is returned unchanged. Text that already
+    starts with ``'`` before such a character gets one more, so :func:`csv_uncell` undoes it exactly.
 
-    >>> csv_cell("=1+2"), csv_cell("-"), csv_cell("68B2"), csv_cell(3)
-    ("'=1+2", "'-", '68B2', 3)
+    >>> csv_cell("=1+2"), csv_cell("-"), csv_cell("68B2"), csv_cell(3), csv_cell("'=x")
+    ("'=1+2", "'-", '68B2', 3, "''=x")
     """
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and _formula_like(value):
         return "'" + value
     return value
+
+
+def csv_uncell(text: str) -> str:
+    """The text of a cell written by :func:`csv_cell` (for readers that want it back exactly).
+
+    >>> csv_uncell("'=1+2"), csv_uncell("'quoted"), csv_uncell("''=x")
+    ('=1+2', "'quoted", "'=x")
+    """
+    if text.startswith("'") and _formula_like(text[1:]):
+        return text[1:]
+    return text
+
+
+_CSV_SPECIAL = re.compile(r'[,"\n\r]')
+
+
+def csv_text(fields: Sequence[str], rows: Iterable[Mapping[str, object]]) -> str:
+    """RFC 4180 CSV (``\\n`` line ends) of ``rows`` under the header ``fields``, every cell through
+    :func:`csv_cell`. Unlike the ``csv`` module with ``\\n`` line ends, a field holding a carriage
+    return is quoted too, so every reader gets the same rows back.
+
+    >>> print(csv_text(["id", "text"], [{"id": "68A", "text": "=1"}, {"id": "x", "text": "a\\rb"}]), end="")
+    id,text
+    68A,'=1
+    x,"a\rb"
+    """
+
+    def field(value: object) -> str:
+        text = "" if value is None else str(csv_cell(value))
+        return f'"{text.replace(chr(34), chr(34) * 2)}"' if _CSV_SPECIAL.search(text) else text
+
+    def line(values: list[str]) -> str:
+        return '""' if values == [""] else ",".join(values)  # a lone empty field is not a blank line
+
+    out = [line([field(name) for name in fields])]
+    out.extend(line([field(row.get(name)) for name in fields]) for row in rows)
+    return "".join(part + "\n" for part in out)
 
 
 def _flatten(row: Mapping[str, object], prefix: str = "") -> dict[str, object]:
@@ -408,12 +450,7 @@ def format_rows(rows: Sequence[Mapping[str, object]], fmt: str, text_line: objec
         fields: dict[str, None] = {}
         for r in flat:
             fields.update(dict.fromkeys(r))
-        buf = io.StringIO()
-        writer = csv.DictWriter(buf, fieldnames=list(fields), lineterminator="\n")
-        writer.writeheader()
-        for r in flat:
-            writer.writerow({k: ("" if v is None else csv_cell(v)) for k, v in r.items()})
-        return buf.getvalue()
+        return csv_text(list(fields), flat)
     if fmt == "text":
         render = text_line if callable(text_line) else (lambda r: json.dumps(r, ensure_ascii=False))
         return "".join(printable(str(render(r))) + "\n" for r in rows)

@@ -6,10 +6,11 @@ formula (:func:`lawalign.output.csv_cell`).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from lawalign.export.base import ExportOptions, pick_editions
-from lawalign.output import csv_cell
+from lawalign.output import csv_text
 
 if TYPE_CHECKING:
     from lawalign.query import Corpus
@@ -32,6 +33,8 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     if options.langs is not None:
         pick_editions(corpus, options.langs)  # validates the languages
         frame = frame[frame["lang"].isin(options.langs)]
-    frame = frame.map(csv_cell)  # no cell a spreadsheet would run as a formula
-    text: str = frame.to_csv(index=False, lineterminator="\n")
-    return text.encode("utf-8")
+    records = [
+        {k: (None if v is None or (isinstance(v, float) and math.isnan(v)) else v) for k, v in r.items()}
+        for r in frame.to_dict("records")
+    ]
+    return csv_text([str(c) for c in frame.columns], records).encode("utf-8")

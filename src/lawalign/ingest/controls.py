@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from lawalign.ingest.normalize import RawLine
 
-CONTROL_RUN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
-"""A run of control characters other than tab, e.g. the ``\\x1b`` of ``\\x1b[31m``."""
+CONTROL_RUN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ufffe\uffff]+")
+"""A run of control characters other than tab, e.g. the ``\\x1b`` of ``\\x1b[31m`` (with the
+noncharacters U+FFFE and U+FFFF, which XML cannot carry either)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,8 @@ def _name(ch: str) -> str:
         "\x08": "BACKSPACE",
         "\x1b": "ESCAPE",
         "\x7f": "DELETE",
+        "\ufffe": "NONCHARACTER",
+        "\uffff": "NONCHARACTER",
     }.get(ch, "CONTROL")
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from lawalign.errors import ConfigError, LawalignError, StructureError
+from lawalign.errors import ConfigError, InputError, LawalignError, StructureError
 from lawalign.models import Edition, Unit, UnitLink
 from lawalign.structure.akn_names import (
     NSMAP,
@@ -108,11 +108,16 @@ def _check_text(value: str, unit_id: str, what: str) -> None:
 
 
 def _check_unit(unit: Unit) -> None:
-    for what in ("id", "law", "label", "text", "heading", "evidence", "reason", "lang", "role", "kind"):
-        _check_text(str(getattr(unit, what)), unit.id, what)
-    _check_text(unit.source.path, unit.id, "path")
-    for value in (unit.duplicate_of or "", unit.anchor or "", *unit.markers, *unit.footnotes):
-        _check_text(value, unit.id, "a reference")
+    try:
+        for what in ("id", "law", "label", "text", "heading", "evidence", "reason", "lang", "role", "kind"):
+            _check_text(str(getattr(unit, what)), unit.id, what)
+        _check_text(unit.source.path, unit.id, "path")
+        for value in (unit.duplicate_of or "", unit.anchor or "", *unit.markers, *unit.footnotes):
+            _check_text(value, unit.id, "a reference")
+    except StructureError as exc:  # say where the unit came from: path:line
+        raise InputError(
+            unit.source.path.encode("unicode_escape").decode("ascii"), str(exc), unit.source.line_start
+        ) from None
 
 
 def source_date(source_edition: str) -> str:
@@ -416,7 +421,9 @@ def to_akn(
         The document bytes; the same edition always gives the same bytes.
 
     Raises:
-        StructureError: a field holds a character XML 1.0 cannot carry (nothing is dropped).
+        InputError: a unit field holds a character XML 1.0 cannot carry (nothing is dropped), at
+            the unit's file and line.
+        StructureError: an edition field holds such a character.
         ConfigError: ``generated`` is not a full date.
     """
     if generated and not _FULL_DATE.fullmatch(generated):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import unicodedata
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -348,7 +349,8 @@ def _footnote_ids(
             continue
         if b.kind != "footnote" or not current_law:
             continue
-        digits = "".join(ch for ch in b.marker if ch.isdigit())
+        # "[2]" and "²" are both fn2: digit values, since int() refuses superscript digits
+        digits = "".join(str(unicodedata.digit(ch)) for ch in b.marker if ch.isdigit())
         k = int(digits) if digits else counters.get(current_law, 0) + 1
         counters[current_law] = max(k, counters.get(current_law, 0))
         out[b.index] = _Assigned(
