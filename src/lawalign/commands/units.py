@@ -1,7 +1,8 @@
 """List the units of editions, one row per unit (debris included), with canonical ids and sources.
 
 Row fields (the public contract): id, kind (title|text|footnote|debris), role, lang, law, label,
-text, source {path, line_start, line_end} (1-based, inclusive, lines of the raw file), inferred,
+text, source {path, line_start, line_end} (1-based, inclusive, lines of the raw file; a PDF adds
+page, and page_end when the unit runs onto a later page, its lines counted on their page), inferred,
 confidence; debris rows add reason and, for repeats, duplicate_of; footnotes add anchor.
 """
 
@@ -29,6 +30,8 @@ def _text_line(row: dict[str, object]) -> str:
     mark = "~" if row["inferred"] else " "
     what = row["id"] if row["kind"] != "debris" else f"[{row['reason']}]"
     where = f"{src['path']}:{src['line_start']}"
+    if "page" in src:  # a PDF: the line is counted on its page
+        where += f" (p. {src['page']})"
     return f"{row['lang']} {mark}{what!s:<11} {where}  {row['label']} {row['text']}".rstrip()
 
 
