@@ -259,14 +259,10 @@ def read_edition(
 ) -> Edition:
     """Ingest and segment one file: decode, normalize, find units and ids."""
     from lawalign.ingest import read_source
-    from lawalign.limits import check_limits, check_units
     from lawalign.structure import segment_law
 
     source = read_source(path, lang=lang)
-    check_limits(source)
-    edition = segment_law(source, name=name)
-    check_units(edition)
-    return edition
+    return segment_law(source, name=name)
 
 
 def _display(path: Path) -> str:

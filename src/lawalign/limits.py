@@ -9,8 +9,9 @@ or an unbounded run).
   on one line is under 20,000. Longer input is not a law paragraph (a dump, a minified page) and
   would only cost minutes of sentence splitting and alignment.
 
-Both run on the normalized text before segmentation (:func:`check_limits`), so they cost one pass;
-the unit length is checked again after segmentation (:func:`check_units`).
+Both run on the normalized text at the end of reading (:func:`check_limits`, called by
+``read_source``), so they cost one pass; the unit length is checked again at the end of
+segmentation (:func:`check_units`, called by ``segment_law``).
 """
 
 from __future__ import annotations

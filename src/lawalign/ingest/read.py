@@ -30,6 +30,7 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages
+from lawalign.limits import check_limits
 from lawalign.models import Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
@@ -305,7 +306,7 @@ def _finish(
     removed += _control_units(controls or [], shown, lang)
     for notice in notices:
         log.info("%s:%s: %s", notice.path, notice.line, notice.message)
-    return SourceText(
+    source = SourceText(
         path=shown,
         text=text,
         lines=lines,
@@ -316,3 +317,5 @@ def _finish(
         removed=removed,
         notices=tuple(notices),
     )
+    check_limits(source)  # paragraph length, law numbers: refused at their line (docs/guarantees.md)
+    return source

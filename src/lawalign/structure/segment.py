@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
+from lawalign.limits import check_units
 from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRole
 from lawalign.structure.blocks import Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
@@ -104,7 +105,7 @@ def segment_law(
         )
     units = _build_units(blocks, assigned, source)
     units = _tie_footnotes(units)
-    return Edition(
+    edition = Edition(
         name=name or Path(source.path).stem,
         path=source.path,
         lang=source.lang,
@@ -114,6 +115,8 @@ def segment_law(
         laws=tuple(laws),
         notices=tuple(notices),
     )
+    check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
+    return edition
 
 
 def _cut_segments(blocks: list[Block]) -> list[_Segment]:
