@@ -49,7 +49,7 @@ def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
     corpus = _corpus(tmp_path)
     assert main(["build", str(corpus), "--no-align"]) == 0
     built = _snapshot(corpus / "build")
-    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml"}
+    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite"}
     manifest = json.loads(built["manifest.json"])
     build = manifest["build"]
     assert len(build["id"]) == 16 and build["options"] == {"model": "e5", "align": False}
@@ -115,7 +115,13 @@ def test_stale_files_do_not_survive_a_rebuild(tmp_path):
     (corpus / "build" / ".units.jsonl.x1y2.tmp").write_bytes(b"half")
     (corpus / "build" / "alignment.jsonl").write_bytes(b"from another run")
     assert main(["build", str(corpus), "--no-align"]) == 0
-    assert set(_snapshot(corpus / "build")) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml"}
+    assert set(_snapshot(corpus / "build")) == {
+        "manifest.json",
+        "units.jsonl",
+        "ru.xml",
+        "tr.xml",
+        "corpus.sqlite",
+    }
 
 
 def test_a_folder_that_is_not_a_build_is_never_replaced(tmp_path, capsys):

@@ -73,7 +73,7 @@ def test_file_stems_become_safe_names(tmp_path, capsys):
     odd = tmp_path / "Luật 68 (bản dịch).txt"
     odd.write_bytes(RU.read_bytes())
     out = tmp_path / "out"
-    assert main(["ingest", str(odd), "--lang", "ru", "-o", str(out)]) == 0
+    assert main(["ingest", str(odd), "--input-lang", "ru", "-o", str(out)]) == 0
     assert [p.name for p in out.iterdir()] == ["Luat-68-ban-dich.xml"]
 
 
@@ -131,8 +131,8 @@ def test_upper_case_language_is_read_lower_case_with_a_warning(tmp_path, capsys,
     captured = capsys.readouterr()
     assert "manifest.toml:3: language 'RU' read as 'ru'" in caplog.text
     assert all(json.loads(line)["lang"] == "ru" for line in captured.out.splitlines())
-    assert main(["units", str(RU), "--lang", "EN"]) == 0
-    assert main(["units", str(RU), "--lang", "zz"]) == 2
+    assert main(["units", str(RU), "--input-lang", "EN"]) == 0
+    assert main(["units", str(RU), "--input-lang", "zz"]) == 2
     assert "language 'zz' is not a known ISO 639-1 code" in capsys.readouterr().err
 
 
@@ -150,7 +150,7 @@ def _with_escapes(tmp_path: Path) -> Path:
 
 def test_control_characters_become_located_debris_and_never_crash(tmp_path, capsys):
     path = _with_escapes(tmp_path)
-    assert main(["units", str(path), "--lang", "ru"]) == 0
+    assert main(["units", str(path), "--input-lang", "ru"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     controls = [r for r in rows if r.get("reason") == "control"]
     assert [(r["source"]["line_start"], r["text"]) for r in controls] == [
@@ -162,7 +162,7 @@ def test_control_characters_become_located_debris_and_never_crash(tmp_path, caps
     assert controls[0]["evidence"].startswith("column 1:")
     assert not any(ch in r["text"] for r in rows for ch in "\x1b\x07\x7f")
     out = tmp_path / "akn"
-    assert main(["ingest", str(path), "--lang", "ru", "-o", str(out)]) == 0
+    assert main(["ingest", str(path), "--input-lang", "ru", "-o", str(out)]) == 0
     corpus = _corpus(tmp_path / "c", '[[edition]]\nfile = "ru.txt"\nlang = "ru"\n', {"ru.txt": path})
     assert main(["build", str(corpus), "--no-align"]) == 0
 
@@ -171,7 +171,7 @@ def test_text_format_never_sends_escape_sequences_to_a_terminal(tmp_path, capsys
     path = _with_escapes(tmp_path)
     named = tmp_path / "x\x1b[2Jy.txt"
     named.write_bytes(path.read_bytes())
-    assert main(["units", str(named), "--lang", "ru", "--format", "text"]) == 0
+    assert main(["units", str(named), "--input-lang", "ru", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b[2J" in out  # the path is shown, spelled
@@ -188,7 +188,7 @@ def test_control_characters_in_html_chrome_are_spelled(tmp_path, capsys):
     )
     path = tmp_path / "page.html"
     path.write_text(page, encoding="utf-8")
-    assert main(["units", str(path), "--lang", "ru"]) == 0
+    assert main(["units", str(path), "--input-lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "menu<U+001B>[0m" in out
 
@@ -213,7 +213,7 @@ def test_html_nested_beyond_the_limit_is_refused_with_its_location(tmp_path, cap
         extract_html(page, "deep.html")
     path = tmp_path / "deep.html"
     path.write_text(page, encoding="utf-8")
-    assert main(["units", str(path), "--lang", "ru"]) == 2
+    assert main(["units", str(path), "--input-lang", "ru"]) == 2
     assert "nest deeper" in _one_error(capsys)
 
 
@@ -243,7 +243,7 @@ def _cells(text: str) -> list[str]:
 
 def test_csv_outputs_never_start_a_cell_with_a_formula_character(tmp_path, capsys):
     path = _formula_file(tmp_path)
-    assert main(["units", str(path), "--lang", "tr", "--format", "csv"]) == 0
+    assert main(["units", str(path), "--input-lang", "tr", "--format", "csv"]) == 0
     cells = _cells(capsys.readouterr().out)
     assert any(c.startswith("'=HYPERLINK") for c in cells)
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
@@ -274,13 +274,13 @@ def test_findings_csv_is_neutralised():
 
 
 def test_output_file_naming_a_folder_is_an_error(tmp_path, capsys):
-    assert main(["units", str(RU), "--lang", "ru", "-o", str(tmp_path)]) == 2
+    assert main(["units", str(RU), "--input-lang", "ru", "-o", str(tmp_path)]) == 2
     assert _one_error(capsys) == f"{tmp_path}: is a folder; give a file name"
     assert main(["export", str(RU), "--format", "csv", "-o", str(tmp_path)]) == 2
     assert _one_error(capsys) == f"{tmp_path}: is a folder; give a file name"
     afile = tmp_path / "f.txt"
     afile.write_text("x", encoding="utf-8")
-    assert main(["ingest", str(RU), "--lang", "ru", "-o", str(afile)]) == 2
+    assert main(["ingest", str(RU), "--input-lang", "ru", "-o", str(afile)]) == 2
     assert "exists and is not a folder" in _one_error(capsys)
 
 
@@ -327,10 +327,10 @@ BOOK = (
 def test_law_numbers_over_999_are_refused_not_merged(tmp_path, capsys):
     path = tmp_path / "book.txt"
     path.write_text(BOOK + "\nLAW 1000 THOUSAND\n\nA. Text of law one thousand.\n", encoding="utf-8")
-    assert main(["units", str(path), "--lang", "en"]) == 2
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
     assert _one_error(capsys).startswith(f"{path}:9:5: law number 1000 is over the supported range 1-999")
     path.write_text(BOOK, encoding="utf-8")
-    assert main(["units", str(path), "--lang", "en"]) == 0
+    assert main(["units", str(path), "--input-lang", "en"]) == 0
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert ids == ["68.title", "68A", "999.title", "999A"]
 
@@ -341,7 +341,7 @@ def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
     path = tmp_path / "huge.txt"
     para = "A. " + "Word word word. " * 75_000  # 1.2 M characters (the final space is trimmed)
     path.write_text(f"LAW 68 CLAIMS\n\n{para}\n", encoding="utf-8")
-    assert main(["units", str(path), "--lang", "en"]) == 2
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
     err = _one_error(capsys)
     assert err.startswith(f"{path}:3:1: a paragraph of 1,200,002 characters is over the limit of")
     assert f"{MAX_PARAGRAPH_CHARS:,}" in err

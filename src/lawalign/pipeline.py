@@ -25,6 +25,7 @@ def build_outputs(
     ``build`` (from :func:`lawalign.output.build_info`) is recorded in ``manifest.json``,
     ``findings.json``, ``findings.sarif`` and each Akoma Ntoso ``meta``.
     """
+    from lawalign.export.sqlite import database_bytes
     from lawalign.structure.akn import assert_validates, to_akn
 
     files: dict[str, bytes] = {}
@@ -56,6 +57,7 @@ def build_outputs(
         )
         assert_validates(xml)
         files[edition_file(e.name)] = xml
+    files["corpus.sqlite"] = database_bytes(editions, files)  # from the rows of the files above
     manifest: dict[str, object] = {}
     if build is not None:
         manifest["build"] = dict(build)

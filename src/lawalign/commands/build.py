@@ -1,10 +1,10 @@
 """The main job: ingest every edition of a corpus, align them, find divergences, write it all.
 
 Writes into CORPUS/build/ (or --out): one Akoma Ntoso file per edition (<name>.xml), units.jsonl,
-alignment.jsonl, findings.json, findings.sarif, report.html and manifest.json (the build id, the
-inputs' sha256, every file's sha256). Everything is computed first, written into a fresh temporary
-folder beside the target and swapped in with renames: the folder holds the whole old build or the
-whole new one, never a mix (see docs/guarantees.md).
+alignment.jsonl, findings.json, findings.sarif, report.html, corpus.sqlite (docs/database.md) and
+manifest.json (the build id, the inputs' sha256, every file's sha256). Everything is computed first,
+written into a fresh temporary folder beside the target and swapped in with renames: the folder
+holds the whole old build or the whole new one, never a mix (see docs/guarantees.md).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from lawalign import corpus
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.errors import WriteError
 from lawalign.output import edition_file, write_atomic
 
@@ -21,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
     )
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to write")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 
 
@@ -31,7 +33,10 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise WriteError(str(out), "exists and is not a folder (-o names the folder for the XML files)")
-    editions = corpus.load_editions(args.paths, args.lang)
+    editions = corpus.load_editions(args.paths, args.input_lang)
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
+    editions = [e for e in editions if langs is None or e.lang in langs]
     outputs = {}
     for e in editions:
         xml = to_akn(e)

@@ -20,7 +20,7 @@ MEDIA_TYPE = "text/csv"
 
 
 def render(corpus: Corpus, options: ExportOptions) -> bytes:
-    """The unit table as CSV bytes (columns of :data:`lawalign.query.UNIT_COLUMNS`).
+    """The unit table as CSV bytes (columns of :data:`lawalign.query.UNIT_COLUMNS`; ``refs`` space-separated).
 
     Args:
         corpus: The corpus.
@@ -33,6 +33,7 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     if options.langs is not None:
         pick_editions(corpus, options.langs)  # validates the languages
         frame = frame[frame["lang"].isin(options.langs)]
+    frame = frame.assign(refs=frame["refs"].map(" ".join))  # "68B1 16D": one cell, space-separated
     records = [
         {k: (None if v is None or (isinstance(v, float) and math.isnan(v)) else v) for k, v in r.items()}
         for r in frame.to_dict("records")
