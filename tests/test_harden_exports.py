@@ -115,3 +115,19 @@ def test_bidi_isolation_holds_in_headless_chromium(tmp_path):
     src = dom.xpath("//tr[@id='u-68A']/td[@lang='ru']//div[contains(@class, 'src')]")[0]
     assert RLO not in src.text_content() and src.get("dir") == "auto"
     assert dom.getroottree().getroot().get("data-js") == "ready"
+
+
+def test_corpus_sqlite_keeps_both_units_of_a_repeated_id(tmp_path):
+    import sqlite3
+
+    from lawalign.export.sqlite import database_bytes
+    from lawalign.output import format_rows, iter_units_rows
+
+    editions = _split_heading()
+    files = {"units.jsonl": format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")}
+    db = tmp_path / "corpus.sqlite"
+    db.write_bytes(database_bytes(editions, files))
+    conn = sqlite3.connect(db)
+    texts = [t for (t,) in conn.execute("SELECT text FROM units WHERE id = '68A.title' AND lang = 'tr'")]
+    conn.close()
+    assert len(texts) == 2 and SECOND in texts
