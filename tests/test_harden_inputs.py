@@ -215,6 +215,9 @@ def test_html_nested_beyond_the_limit_is_refused_with_its_location(tmp_path, cap
     path.write_text(page, encoding="utf-8")
     assert main(["units", str(path), "--input-lang", "ru"]) == 2
     assert "nest deeper" in _one_error(capsys)
+    # the refusal does not leak into the next document's errors (lxml keeps a global error log)
+    with pytest.raises(InputError, match=r"malformed XML: Opening and ending tag mismatch"):
+        extract_xml("<x><y></x>", "next.xml")
 
 
 # --- 7. CSV formula injection --------------------------------------------------------------------

@@ -454,7 +454,7 @@ def extract_html(text: str, path: str) -> Extracted:
     try:
         root = etree.fromstring(markup.encode("utf-8"), parser)
     except etree.XMLSyntaxError as exc:  # lxml recovers from almost anything; this is an empty page
-        _refuse_depth(exc.error_log, path)
+        _refuse_depth(parser.error_log, path)  # this parse only: exc.error_log may hold older entries
         raise InputError(path, f"unreadable HTML: {exc}") from None
     _refuse_depth(parser.error_log, path)
     if root is None:
@@ -491,7 +491,7 @@ def extract_xml(text: str, path: str) -> Extracted:
     try:
         root = etree.fromstring(markup.encode("utf-8"), parser)
     except etree.XMLSyntaxError as exc:
-        _refuse_depth(exc.error_log, path)
+        _refuse_depth(parser.error_log, path)  # this parse only: exc.error_log may hold older entries
         line, col = exc.position if exc.position else (0, 0)
         message = re.sub(r", line \d+, column \d+$", "", exc.msg or str(exc))
         raise InputError(path, f"malformed XML: {message}", line, col) from None
