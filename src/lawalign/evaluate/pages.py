@@ -8,9 +8,9 @@ quoted replies; id ``null``). A line is *right* when a unit covering it (``sourc
 Blank lines are not scored.
 
 Figures: accuracy per file, per language, per edition (when file names carry it), per gold kind
-and overall; a calibration table (the
-confidence of the unit that decided each line, in bins, against accuracy; the share of lines at
-confidence ≥ 0.9 and their accuracy); and the list of wrong lines for debugging.
+and overall; a calibration table (the confidence of the unit that decided each line, in bins,
+against accuracy; the share of lines at confidence ≥ 0.9 and their accuracy); and the list of
+wrong lines for debugging.
 
 The scorer is independent of the pipeline: :func:`score_lines` takes plain ``units`` rows (the
 public contract), and :func:`evaluate_pages` runs a caller-given function from a file to its rows
