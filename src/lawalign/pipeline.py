@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+from collections.abc import Mapping
 
 from lawalign.models import UnitLink
-from lawalign.output import format_rows, iter_units_rows
+from lawalign.output import edition_file, format_rows, iter_units_rows, stamp_json
 from lawalign.run import Run
 
 log = logging.getLogger(__name__)
 
 
-def build_outputs(run: Run) -> dict[str, bytes]:
+def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dict[str, bytes]:
     """Compute every output of ``lawalign build`` from one run: file name → content. Deterministic.
 
     Every file reads the run's anchored editions (:attr:`Run.editions`), so a unit has the same id
     in the AKN files, ``units.jsonl``, ``alignment.jsonl``, the findings, the report and
     ``corpus.sqlite``. With ``run.align`` off only the AKN files, ``units.jsonl``,
-    ``manifest.json`` and ``corpus.sqlite`` are written.
+    ``corpus.sqlite`` and ``manifest.json`` are written. ``build`` (from
+    :func:`lawalign.output.build_info`) is recorded in ``manifest.json``, ``findings.json``,
+    ``findings.sarif`` and each Akoma Ntoso ``meta``.
     """
     from lawalign.export.sqlite import database_bytes
     from lawalign.structure.akn import assert_validates, to_akn
@@ -41,31 +45,33 @@ def build_outputs(run: Run) -> dict[str, bytes]:
             files["alignment.jsonl"] = format_rows(rows, "jsonl").encode("utf-8")
         files["findings.json"] = findings_to_json(findings).encode("utf-8")
         files["findings.sarif"] = findings_to_sarif(findings).encode("utf-8")
+        if build is not None:
+            files["findings.json"] = stamp_json(files["findings.json"], build)
+            files["findings.sarif"] = stamp_json(files["findings.sarif"], build, sarif=True)
         files["report.html"] = render_report(Corpus(run=run), findings)
     for e in editions:
-        xml = to_akn(e, links=[link for link in links if e.lang in (link.src_lang, link.tgt_lang)])
-        assert_validates(xml)
-        files[f"{e.name}.xml"] = xml
-    readings = {e.name: r for e, r in run.readings}
-    files["manifest.json"] = (
-        json.dumps(
-            {
-                "editions": [
-                    {
-                        "name": e.name,
-                        "lang": e.lang,
-                        "path": e.path,
-                        "file": f"{e.name}.xml",
-                        "source_edition": e.source_edition,
-                        "reading": readings[e.name].as_dict() if e.name in readings else None,
-                    }
-                    for e in editions
-                ]
-            },
-            ensure_ascii=False,
-            indent=2,
+        xml = to_akn(
+            e, links=[link for link in links if e.lang in (link.src_lang, link.tgt_lang)], build=build
         )
-        + "\n"
-    ).encode("utf-8")
+        assert_validates(xml)
+        files[edition_file(e.name)] = xml
     files["corpus.sqlite"] = database_bytes(editions, files)  # from the rows of the files above
+    readings = {e.name: r for e, r in run.readings}
+    manifest: dict[str, object] = {}
+    if build is not None:
+        manifest["build"] = dict(build)
+    manifest["editions"] = [
+        {
+            "name": e.name,
+            "lang": e.lang,
+            "path": e.path,
+            "file": edition_file(e.name),
+            "source_edition": e.source_edition,
+            "reading": readings[e.name].as_dict() if e.name in readings else None,
+        }
+        for e in editions
+    ]
+    if build is not None:
+        manifest["files"] = {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
+    files["manifest.json"] = (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     return files

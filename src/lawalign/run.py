@@ -250,7 +250,10 @@ def inputs_from_paths(
                     )
                 )
         else:
-            out.append(EditionInput(path=_display(path) if path.exists() else str(p), lang=input_lang))
+            from lawalign.output import slug
+
+            shown = _display(path) if path.exists() else str(p)
+            out.append(EditionInput(path=shown, lang=input_lang, name=slug(path.stem)))
     return tuple(out), reference
 
 

@@ -18,7 +18,8 @@ from lawalign.commands._corpus_args import (
     langs_of,
     run_of,
 )
-from lawalign.output import write_atomic
+from lawalign.errors import WriteError
+from lawalign.output import edition_file, write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
 
@@ -36,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise WriteError(str(out), "exists and is not a folder (-o names the folder for the XML files)")
     editions = run_of(args, align=False).editions
     langs = langs_of(args)
     check_output_langs(langs, [e.lang for e in editions])
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     for e in editions:
         xml = to_akn(e)
         assert_validates(xml)
-        outputs[Path(args.output) / f"{e.name}.xml"] = xml
+        outputs[out / edition_file(e.name)] = xml
     for path, xml in outputs.items():
         write_atomic(path, xml)
         print(f"{path}", file=sys.stdout)
