@@ -270,7 +270,19 @@ def test_an_edition_the_manifest_names_is_read_as_such(tmp_path: Path, given: st
     text = (root / "manifest.toml").read_text(encoding="utf-8")
     text = text.replace('lang = "tr"\nsource_edition = "2007"', f'lang = "tr"\nsource_edition = "{given}"')
     (root / "manifest.toml").write_text(text, encoding="utf-8")
-    run = Run.from_paths([root], anchor=False, align=False)
+    data = None
+    if given == "1987":
+        from lawalign.errors import InputError
+
+        with pytest.raises(InputError, match=r"manifest.toml:\d+:\d+: .*'1987' is not a known edition"):
+            Run.from_paths([root], anchor=False, align=False)
+        # a change map in the user's data makes 1987 a known edition, still without a skeleton
+        data = tmp_path / "data"
+        (data / "changes").mkdir(parents=True)
+        (data / "changes" / "1987-1997.toml").write_text(
+            'from = "1987"\nto = "1997"\npartial = true\n', encoding="utf-8"
+        )
+    run = Run.from_paths([root], anchor=False, align=False, data_dir=data)
     reading = run.reading("tr")
     assert reading.source_edition == given and reading.given
     assert reading.known == (given == "1997")  # no skeleton for 1987: reported, ids from the nearest

@@ -374,7 +374,8 @@ class Run:
         """
         if data_dir is not None:
             check_data_dir(Path(data_dir))
-        inputs, reference = inputs_from_paths(paths, input_lang)
+        with using_data(data_dir):  # a manifest may name an edition only the user's data knows
+            inputs, reference = inputs_from_paths(paths, input_lang)
         return cls(
             inputs=inputs,
             model=model,
