@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from lawalign.errors import InputError
 from lawalign.ingest import read_source
 from lawalign.models import Edition
 from lawalign.structure.segment import segment_editions, segment_law
@@ -353,3 +354,39 @@ def test_lettered_list_extracted_as_numbers() -> None:
     assert ids[3] == ("70A.title", "title") and ids[5][0] == "70A"
     assert ids[7] == ("70B.title", "title") and [ids[k][0] for k in (9, 10, 11)] == ["70B1", "70B2", "70B3"]
     assert ids[13] == ("70C.title", "title") and ids[15][0] == "70C" and ids[17][0] == "70C1"
+
+
+# --- 4b. a table of contents is navigation, not law ------------------------------------------------
+
+
+def test_table_of_contents_is_navigation() -> None:
+    text = (
+        "Inhalt\n"
+        "REGEL 69\n"
+        "A. Zustimmung zum Claim 84\n"
+        "B. Zurückziehen der Zustimmung 84\n"
+        "REGEL 70\n"
+        "A. Allgemeines Ziel 85\n"
+        "B. Wiederholung der Erklärung 85\n"
+        "C. Ausstehender Trumpf 86\n"
+        "REGEL 71\n"
+        "A. Aufhebung einer Konzession 87\n"
+    )
+    with pytest.raises(InputError):  # nothing but navigation: no law text to segment
+        segment_law(source_from_text(text, "de"))
+
+
+# --- 9. confidence: a reading by position alone is never confident -----------------------------
+
+
+def test_unlabelled_prose_is_not_read_with_confidence() -> None:
+    text = (
+        "Claims in practice\n\n"
+        "Many players claim too early and lose tricks they could have won. Let us look at Law 68 first.\n\n"
+        "A statement that a side will win a number of tricks is a claim of those tricks, says Law 68.\n\n"
+        "In our club we see this every week. The Director is then called to the table.\n\n"
+        "Next time we will look at Law 69 and Law 70.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert all(u.confidence < 0.9 for u in ed.law_units)
+    assert any(n.code == "low-confidence" for n in ed.notices)

@@ -46,6 +46,8 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
 # real-page development set, ids at or above it are right at least 90 % of the time.
 REVIEW_CONFIDENCE = 0.9
+# The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
+UNLABELLED_CONFIDENCE = 0.75
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
@@ -378,6 +380,10 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
+        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks):
+            # no law heading and no printed label at all: a reading by position only, as prose
+            # commentary around a quoted paragraph would also give
+            law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
         slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
             f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best{slug} "
