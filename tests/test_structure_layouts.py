@@ -390,3 +390,26 @@ def test_unlabelled_prose_is_not_read_with_confidence() -> None:
     ed = segment_law(source_from_text(text, "en"))
     assert all(u.confidence < 0.9 for u in ed.law_units)
     assert any(n.code == "low-confidence" for n in ed.notices)
+
+
+# --- 4c. a commentary page quoting the law under its citations -----------------------------------
+
+
+def test_commentary_page_quoting_the_law() -> None:
+    text = (
+        "When is a claim a claim?\n\n"
+        "Last week a reader asked me whether showing his cards to partner counts as a claim. "
+        "The answer is in the Laws, so let us read them together.\n\n"
+        "Claims are defined in Law 68A:\n\n"
+        "Any statement by declarer or a defender to the effect that a side will win a specific number of "
+        "tricks is a claim of those tricks. A player also claims when he shows his cards.\n\n"
+        "So showing the cards is enough. What happens next is in the same law.\n\n"
+        'Law 68C: "A claim should be accompanied at once by a clear statement of the line of play."\n\n'
+        "I hope this helps; write to me with your own rulings.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    ids = _ids(ed)
+    assert ids[7][0] == "68A" and ids[11][0] == "68C"
+    assert ed.unit("68C") is not None and ed.unit("68C").label == "Law 68C:"  # type: ignore[union-attr]
+    assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 9, 13))
+    assert {u.reason for u in ed.debris} == {"commentary"}

@@ -25,6 +25,7 @@ from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_re
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -32,6 +33,7 @@ from lawalign.structure.skeleton import (
     available_skeletons,
     load_skeleton,
     make_id,
+    parse_id,
 )
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,9 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 REVIEW_CONFIDENCE = 0.9
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
+# A paragraph quoted under its citation on a commentary page: its id is as cited.
+QUOTE_CONFIDENCE = 0.92
+QUOTE_FIT = 1.0
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
@@ -215,6 +220,21 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
+    quotes = find_quotes(blocks, profile.lang, skeleton)
+    if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
+        segments = []
+        fit = QUOTE_FIT * len(quotes)
+        for b in blocks:
+            if b.index in quotes:
+                uid, role = quotes[b.index]
+                law = parse_id(uid).law
+                evidence = f"quoted on a commentary page where it is cited as {uid}"
+                unit_role: UnitRole = role  # type: ignore[assignment]
+                assigned[b.index] = _Assigned(uid, unit_role, law, True, QUOTE_CONFIDENCE, evidence)
+                if law not in laws:
+                    laws.append(law)
+            elif b.kind != "debris":
+                b.reason = "commentary"
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
         law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
