@@ -17,6 +17,7 @@ from lawalign.models import SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    CITATION_LABEL,
     CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
     GREEK_SECTION_LETTERS,
@@ -134,6 +135,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or pats.law_heading.match(t)
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
+            or CITATION_LABEL.match(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
 

@@ -30,6 +30,7 @@ from itertools import pairwise
 from lawalign.ingest.profiles import Profile
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
+    CITATION_LABEL,
     CJK_LAW,
     CLOCK_TIME,
     MAIL_ADDRESS,
@@ -54,6 +55,8 @@ SIGNATURE_START = (
 # A heading line of a table of contents ends in its page number: "D. Eiser stelt andere speelwijze voor 86".
 PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
+# A mail header shows itself in two lines at least (sender and date, or header fields).
+MIN_MAIL_LINES = 2
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
 
@@ -125,11 +128,17 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     # carries header evidence.
     lead: list[Block] = []
     for b in blocks:
-        if b.kind in ("law", "point", "footnote") or b.letter or len(b.raw) > 300:
+        if (
+            b.kind in ("law", "point", "footnote")
+            or b.letter
+            or len(b.raw) > 300
+            or CITATION_LABEL.match(b.raw)
+        ):
             break
         lead.append(b)
     mail = [i for i, b in enumerate(lead) if any(_is_mail_line(ln) for ln in b.raw.split("\n"))]
-    if mail:
+    mail_lines = sum(1 for b in lead for ln in b.raw.split("\n") if _is_mail_line(ln))
+    if mail_lines >= MIN_MAIL_LINES:
         for b in lead[: mail[-1] + 1]:
             _mark(b, "mail-header")
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law

@@ -14,18 +14,10 @@ from __future__ import annotations
 import re
 
 from lawalign.structure.blocks import Block
+from lawalign.structure.patterns import CITATION_LABEL
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
-# A citation label glued in front of the quoted text: 'Law 68A: "…', "§ 68A: …", "Pravidlo 69A: …",
-# 'Law 68B (Concession Defined): …', "L68A Any statement …".
-CITATION_LABEL = re.compile(
-    r"""^(?P<label>
-          (?:(?:[^\W\d_]{2,12}\.?|§)\s*(?P<id>\d{1,2}[A-L]?\d?)(?:\s*\([^)]{0,60}\))?\s*:
-            | [A-Z]{1,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+\S))
-        )\s*""",
-    re.X,
-)
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 
 
