@@ -413,3 +413,20 @@ def test_commentary_page_quoting_the_law() -> None:
     assert ed.unit("68C") is not None and ed.unit("68C").label == "Law 68C:"  # type: ignore[union-attr]
     assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 9, 13))
     assert {u.reason for u in ed.debris} == {"commentary"}
+
+
+def test_extract_under_a_law_and_section_heading() -> None:
+    text = (
+        "A declarer claimed with a trump still out. How should the Director rule?\n\n"
+        "70 C. There Is an Outstanding Trump\n\n"
+        "When a trump remains in one of the opponents' hands, the Director awards a trick if:\n\n"
+        "1. claimer made no statement about that trump, and\n"
+        "2. it is at all likely that claimer was unaware that a trump remained, and\n"
+        "3. a trick could be lost to that trump by any normal play.\n\n"
+        "I would rule for the defenders here, but opinions differ.\n\n"
+        "Vote in the poll below.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[1] == ("debris", "debris") and ids[3] == ("70C.title", "title") and ids[5][0] == "70C"
+    assert [ids[k][0] for k in (7, 8, 9)] == ["70C1", "70C2", "70C3"]
+    assert ids[11] == ids[13] == ("debris", "debris")

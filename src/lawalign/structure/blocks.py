@@ -22,6 +22,7 @@ from lawalign.structure.patterns import (
     GENERIC_LAW_HEADING,
     GREEK_SECTION_LETTERS,
     IN_TEXT_MARKER,
+    LAW_SECTION_HEADING,
     POINT,
     QUOTED,
     SECTION,
@@ -217,6 +218,9 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
+            _split_label(b, m["label"])
+        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
+            b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
             _split_label(b, m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]

@@ -79,6 +79,11 @@ CITATION_LABEL = re.compile(
     re.X,
 )
 
+# A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …".
+LAW_SECTION_HEADING = re.compile(
+    r"^(?P<label>(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$", re.X | re.S
+)
+
 # Quoted reply lines of an e-mail: "> text", ">> text".
 QUOTED = re.compile(r"^\s*(?:>|&gt;)")
 

@@ -309,6 +309,11 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=b)
+        elif b.kind == "heading" and b.law and b.law != current.law:
+            # "70 C. There Is an Outstanding Trump": a section heading that names its law
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.law, heading=None, blocks=[b])
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -412,6 +417,21 @@ def _assign_segment(
         line = source.lines[body[0].first_line].raw_line
         notices.append(Notice("law-inferred", f"law {laws[0]} inferred: {law_evidence}", source.path, line))
 
+    # An extract (no law heading) that prints section letters: unlabelled paragraphs after its last
+    # labelled one that would fall in a section it never printed are the page's text after the extract.
+    letters = {b.letter for b in body if b.letter}
+    labelled = [k for k, b in enumerate(body) if b.letter or b.number]
+    if seg.heading is None and letters and labelled:
+        matches = [
+            Match(m.block, None, 0.0, "after the printed sections", 0.0)
+            if m.unit is not None
+            and m.block > labelled[-1]
+            and m.unit.section
+            and m.unit.section not in letters
+            and not (body[m.block].letter or body[m.block].number)
+            else m
+            for m in matches
+        ]
     placed = [m.block for m in matches if m.unit is not None]
     printed_section = ""
     for m in matches:
