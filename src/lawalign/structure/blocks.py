@@ -165,6 +165,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
+                and not (groups[-1][0] == i - 1 and _citation_line(prev))
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
@@ -181,6 +182,12 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
         )
     return blocks
+
+
+def _citation_line(text: str) -> bool:
+    """A line that only cites what follows: "Law 68B (Concession Defined):"."""
+    m = CITATION_LABEL.match(text.strip())
+    return m is not None and m.end() >= len(text.strip())
 
 
 def _new_sentence(prev: str, text: str) -> bool:

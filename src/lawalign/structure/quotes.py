@@ -18,6 +18,8 @@ from lawalign.structure.patterns import CITATION_LABEL
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
+# A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
+HEADING_IN_BRACKETS = re.compile(r"\d[A-L]\s*\([^)]{2,60}\)\s*:\s*[\"“„«]?$")
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 
 
@@ -61,6 +63,10 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
             if nxt.kind == "point":
                 continue  # a list after the colon: not one quoted paragraph
             out[nxt.index] = (uid, role)
+            parts = parse_id(uid)
+            if parts.section and not parts.point and HEADING_IN_BRACKETS.search(b.raw):
+                # "Law 68B (Concession Defined):": the citation line carries the section's heading
+                out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out)
     return out
 
