@@ -10,10 +10,8 @@ import pytest
 from lawalign.evaluate.pages import confident_share, evaluate_pages, overall
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_DEV = next(
-    (p / "shared" / "benchmarks" / "real-pages-dev" for p in ROOT.parents if (p / "shared" / "benchmarks").is_dir()),
-    ROOT / "shared-real-pages-dev-absent",
-)
+_BENCHMARKS = [p / "shared" / "benchmarks" for p in ROOT.parents]
+SHARED_DEV = next((b / "real-pages-dev" for b in _BENCHMARKS if b.is_dir()), ROOT / "no-shared-dev-set")
 CONFIDENT_FLOOR = 0.9
 SHARED_DEV_FLOOR = 0.95
 
