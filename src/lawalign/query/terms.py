@@ -239,7 +239,8 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
     """Read a user's glossary: TOML (the bundled termbase format, with ``lang``) or TBX.
 
     Args:
-        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order).
+        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order),
+            or a data folder whose ``termbase/`` subfolder holds them.
 
     Returns:
         Language → the glossary's concepts in that language.
@@ -248,6 +249,8 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
         InputError: The file is missing, malformed, or not a glossary (``path: message``).
     """
     p = Path(path)
+    if p.is_dir() and (p / "termbase").is_dir():
+        p = p / "termbase"  # a user data folder (skeletons/, profiles/, termbase/, ...)
     if p.is_dir():
         merged: dict[str, Termbase] = {}
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".toml", ".tbx", ".xml"))
