@@ -16,6 +16,7 @@ import json
 import sys
 
 from lawalign.commands._corpus_args import (
+    add_input_lang,
     add_langs,
     add_query_and_inputs,
     corpus_of,
@@ -30,6 +31,7 @@ HELP = "how each edition renders each termbase term: variants, counts, unit ids,
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_query_and_inputs(p, "TERM")
     add_langs(p, "to show")
+    add_input_lang(p)
     p.add_argument(
         "--data",
         action="append",
