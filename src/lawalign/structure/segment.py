@@ -13,6 +13,7 @@ import logging
 import math
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
+from lawalign.limits import check_units
 from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRole
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
@@ -182,6 +184,7 @@ def _segment(
     """Segment against one skeleton; returns the edition and the fit of the reading."""
     edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False)
     assert edition is not None
+    check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
     return edition, fit
 
 
@@ -543,7 +546,8 @@ def _footnote_ids(
             continue
         if b.kind != "footnote" or not current_law:
             continue
-        digits = "".join(ch for ch in b.marker if ch.isdigit())
+        # "[2]" and "²" are both fn2: digit values, since int() refuses superscript digits
+        digits = "".join(str(unicodedata.digit(ch)) for ch in b.marker if ch.isdigit())
         k = int(digits) if digits else counters.get(current_law, 0) + 1
         counters[current_law] = max(k, counters.get(current_law, 0))
         out[b.index] = _Assigned(
