@@ -233,8 +233,8 @@ def database_bytes(editions: Sequence[Edition], files: Mapping[str, bytes]) -> b
 
 
 def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[str, bytes]) -> None:
-    from lawalign.query.refs import edition_refs
-    from lawalign.query.terms import occurrences
+    from lawalign.query.refs import unit_refs
+    from lawalign.query.terms import unit_occurrences
 
     conn.executemany(
         "INSERT INTO editions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -301,7 +301,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
         "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                pk_of[(r.edition, r.id)],
+                pk,
                 r.id,
                 r.lang,
                 r.edition,
@@ -314,15 +314,15 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 r.path,
                 r.line,
             )
-            for e in editions
-            for r in edition_refs(e)
+            for pk, (edition, unit) in enumerate(owners, 1)
+            for r in unit_refs(edition, unit)
         ],
     )
     conn.executemany(
         "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                pk_of[(o.edition, o.id)],
+                pk,
                 o.concept,
                 o.kind,
                 o.id,
@@ -336,7 +336,8 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 o.path,
                 o.line,
             )
-            for o in occurrences(editions)
+            for pk, (edition, unit) in enumerate(owners, 1)
+            for o in unit_occurrences(edition, unit)
         ],
     )
 
