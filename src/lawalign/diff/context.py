@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from lawalign.align.cache import Store
 from lawalign.models import Alignment, Edition, Evidence, Unit, UnitLink
 from lawalign.structure.refs import Ref, find_refs
 from lawalign.structure.skeleton import Skeleton, parse_id
@@ -65,7 +66,10 @@ class DiffContext:
     alignment: Alignment | None = None
     skeleton: Skeleton | None = None
     _refs: dict[tuple[str, str], tuple[Ref, ...]] = field(default_factory=dict)
+    store: Store | None = None
     _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    _links: dict[str, list[UnitLink]] | None = None
+    _reference_ids: dict[str, list[str]] | None = None
 
     @cached_property
     def authoritative(self) -> Edition | None:
@@ -105,12 +109,23 @@ class DiffContext:
         return self._refs[key]
 
     def sentences(self, edition: Edition, unit: Unit) -> tuple[tuple[int, int], ...]:
-        """[start, end) spans of the sentences of a unit's text (the align stage's splitter)."""
+        """[start, end) spans of the sentences of a unit's text (the align stage's splitter).
+
+        The first call for an edition splits all its law units at once through the on-disk split
+        cache (:func:`lawalign.align.sentences.split_many`), so a warm run never imports spaCy.
+        """
         key = (edition.name + "\x00" + edition.path, unit.id)
         if key not in self._sentences:
-            from lawalign.align.sentences import sentence_spans  # spaCy: imported on first use only
+            from lawalign.align.sentences import split_many
 
-            self._sentences[key] = tuple(sentence_spans(unit.text, edition.lang))
+            if self.store is None:
+                self.store = Store()
+            units = [u for u in edition.law_units if (key[0], u.id) not in self._sentences]
+            if not any(u is unit for u in units):
+                units.append(unit)
+            splits = split_many([u.text for u in units], edition.lang, self.store)
+            for u, sents in zip(units, splits, strict=True):
+                self._sentences[(key[0], u.id)] = spans_of(u.text, sents)
         return self._sentences[key]
 
     def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:
@@ -119,20 +134,26 @@ class DiffContext:
 
     def reference_ids(self, law: str) -> list[str]:
         """Ids of ``law`` in reference order: the skeleton's, then any other edition's extras."""
-        ids: list[str] = []
-        if self.skeleton is not None:
-            ids.extend(u.id for u in self.skeleton.units if u.law == law)
-        for e in self.editions:
-            for u in e.law_units:
-                if u.law == law and u.id not in ids:
-                    ids.append(u.id)
-        return ids
+        if self._reference_ids is None:
+            by_law: dict[str, dict[str, None]] = {}
+            if self.skeleton is not None:
+                for sk in self.skeleton.units:
+                    by_law.setdefault(sk.law, {}).setdefault(sk.id, None)
+            for e in self.editions:
+                for u in e.law_units:
+                    by_law.setdefault(u.law, {}).setdefault(u.id, None)
+            self._reference_ids = {k: list(v) for k, v in by_law.items()}
+        return list(self._reference_ids.get(law, ()))
 
     def links(self, unit_id: str) -> list[UnitLink]:
         """Alignment links of one unit id (every language pair), empty without an alignment."""
         if self.alignment is None:
             return []
-        return [link for link in self.alignment.links if link.id == unit_id]
+        if self._links is None:
+            self._links = {}
+            for link in self.alignment.links:
+                self._links.setdefault(link.id, []).append(link)
+        return list(self._links.get(unit_id, ()))
 
     def edition_of(self, lang: str) -> Edition | None:
         """The first edition in ``lang``."""
@@ -167,6 +188,23 @@ class DiffContext:
         path = first.source.path if first is not None else edition.path
         quote = (first.label + " " + first.text).strip() if first is not None else ""
         return Evidence(lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=1)
+
+
+def spans_of(text: str, sentences: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """[start, end) offsets of ``sentences`` in ``text``, found in order (they are exact slices of it).
+
+    >>> spans_of("One. Two.  Three.", ["One.", "Two.", "Three."])
+    ((0, 4), (5, 9), (11, 17))
+    """
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for sentence in sentences:
+        start = text.find(sentence, pos)
+        if start < 0:  # not a slice (cannot happen with the bundled splitter): stop here
+            break
+        spans.append((start, start + len(sentence)))
+        pos = start + len(sentence)
+    return tuple(spans)
 
 
 def id_law(unit_id: str) -> str:

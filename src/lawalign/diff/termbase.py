@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lawalign.errors import ConfigError
@@ -92,9 +92,16 @@ def _pattern(term: str) -> re.Pattern[str]:
 def find_terms(text: str, lang: str) -> list[TermHit]:
     """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
 
+    Results are memoized per (text, language): the rules ask about the same unit many times.
+
     >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
     [('director', 'trọng tài'), ('at-once', 'ngay')]
     """
+    return list(_find_terms(text, lang))
+
+
+@lru_cache(maxsize=1 << 17)
+def _find_terms(text: str, lang: str) -> tuple[TermHit, ...]:
     hits: list[TermHit] = []
     for concept in load_termbase(lang).concepts:
         for avoided, terms in ((False, concept.terms), (True, concept.avoid)):
@@ -107,7 +114,7 @@ def find_terms(text: str, lang: str) -> list[TermHit]:
         if kept and h.start < kept[-1].end and h.concept == kept[-1].concept:
             continue  # "ngay lập tức" already counts; its "ngay" is not a second hit
         kept.append(h)
-    return kept
+    return tuple(kept)
 
 
 def concepts_in(text: str, lang: str, kind: str | None = None) -> dict[str, TermHit]:
