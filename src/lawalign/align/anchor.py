@@ -104,20 +104,29 @@ def structure_bonus(src: Sequence[Unit], tgt: Sequence[Unit]) -> np.ndarray:
 class Band:
     """The cells of the (n+1)×(m+1) DP grid the anchoring looks at: row ``i`` spans columns
     ``lo[i]..hi[i]`` (inclusive), both non-decreasing, so a monotone path from (0, 0) to (n, m)
-    always exists. Values live in (n+1)×width arrays, cell (i, j) at ``[i, j - lo[i]]``.
+    always exists.
+
+    Values live in tables of (n+3) rows, cell (i, j) at ``[i + 2, j - lo[i] + 2]``: two spare rows
+    above and two spare columns left, so the predecessors (i-1 or i-2, j-1 or j-2) of any cell of the
+    band can be read without bounds checks; whatever lies outside the band stays at its fill value.
     """
 
     def __init__(self, lo: np.ndarray, hi: np.ndarray) -> None:
         self.lo = np.asarray(lo, dtype=np.int64)
         self.hi = np.asarray(hi, dtype=np.int64)
-        self.width = int((self.hi - self.lo).max()) + 1
         self.n = len(self.lo) - 1
         self.m = int(self.hi[-1])
+        self.lo_ext = np.concatenate([np.zeros(2, dtype=np.int64), self.lo])
+        self.width = int((self.hi - self.lo_ext[: self.n + 1]).max()) + 3
 
     @classmethod
     def full(cls, n: int, m: int) -> Band:
         """Every cell (the exact, quadratic DP)."""
         return cls(np.zeros(n + 1, dtype=np.int64), np.full(n + 1, m, dtype=np.int64))
+
+    def table(self, fill: float = -np.inf, dtype: type = np.float64) -> np.ndarray:
+        """A table of this band, every cell ``fill``."""
+        return np.full((self.n + 3, self.width), fill, dtype=dtype)
 
     def cells(self) -> tuple[np.ndarray, np.ndarray]:
         """Row and column of every cell, row-major."""
@@ -127,12 +136,9 @@ class Band:
         cols = np.arange(len(rows)) - np.repeat(starts, counts) + np.repeat(self.lo, counts)
         return rows, cols
 
-    def get(self, table: np.ndarray, rows: np.ndarray, cols: np.ndarray, fill: float) -> np.ndarray:
-        """``table`` at cells (rows, cols); ``fill`` where a cell lies outside the grid or the band."""
-        r = np.clip(rows, 0, self.n)
-        ok = (rows >= 0) & (cols >= self.lo[r]) & (cols <= self.hi[r])
-        idx = np.clip(cols - self.lo[r], 0, self.width - 1)
-        return np.where(ok, table[r, idx], fill)
+    def at(self, rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Table indices of cells (rows ≥ -2, cols ≥ lo[row of the band cell] - 2)."""
+        return rows + 2, cols - self.lo_ext[rows + 2] + 2
 
 
 def law_band(src: Sequence[Unit], tgt: Sequence[Unit], margin: int = BAND_MARGIN) -> Band:
@@ -172,7 +178,7 @@ def band_scores(
     full band the scores are exactly ``csls(a @ b.T) + structure_bonus(src, tgt)``.
     """
     n, m = len(src), len(tgt)
-    table = np.full((n + 1, band.width), -np.inf)
+    table = band.table()
     rows, cols = band.cells()
     keep = (rows >= 1) & (cols >= 1)
     rows, cols = rows[keep] - 1, cols[keep] - 1  # score cells
@@ -193,7 +199,7 @@ def band_scores(
     order = np.argsort(cols, kind="stable")
     r_tgt = _top_mean(cols[order], sim[order], m, k)
     score = (2 * sim - r_src[rows] - r_tgt[cols]) + _bonus_cells(src, tgt, rows, cols)
-    table[rows + 1, cols + 1 - band.lo[rows + 1]] = score
+    table[band.at(rows + 1, cols + 1)] = score
     return table
 
 
@@ -222,14 +228,13 @@ def band_pairs(
     :func:`band_scores`), vectorised over anti-diagonals: every cell of diagonal i+j depends only on
     the three diagonals before it. Same beads, gains, tie-breaking (first bead better by 1e-12) and
     result as the cell-by-cell DP when the band is full."""
-    n, m, lo, hi = band.n, band.m, band.lo, band.hi
-    best = np.full((n + 1, band.width), -np.inf)
-    back = np.full((n + 1, band.width), -1, dtype=np.int8)
-    best[0, 0 - lo[0]] = 0.0
+    n, m = band.n, band.m
+    best = band.table()
+    back = band.table(-1, np.int8)
+    best[band.at(np.array([0]), np.array([0]))] = 0.0
     i_idx = np.arange(n + 1)
-    first_row = hi + i_idx  # row i holds diagonal d when lo[i] + i <= d <= hi[i] + i (both increasing)
-    last_row = lo + i_idx
-    ninf = -np.inf
+    first_row = band.hi + i_idx  # row i holds diagonal d when lo[i] + i <= d <= hi[i] + i (both increasing)
+    last_row = band.lo + i_idx
     for d in range(1, n + m + 1):
         r0 = int(np.searchsorted(first_row, d, side="left"))
         r1 = int(np.searchsorted(last_row, d, side="right"))
@@ -237,28 +242,29 @@ def band_pairs(
             continue
         ii = i_idx[r0:r1]
         jj = d - ii
-        here = band.get(table, ii, jj, ninf)
+        cell = band.at(ii, jj)
+        up = band.at(ii - 1, jj)
+        here = table[cell]
         cands = (
-            band.get(best, ii - 1, jj - 1, ninf) + (here - floor),
-            band.get(best, ii - 1, jj, ninf) + 0.0,
-            band.get(best, ii, jj - 1, ninf) + 0.0,
-            band.get(best, ii - 1, jj - 2, ninf)
-            + (((band.get(table, ii, jj - 1, ninf) + here) / 2 - floor) * 1.5 - 0.05),
-            band.get(best, ii - 2, jj - 1, ninf)
-            + (((band.get(table, ii - 1, jj, ninf) + here) / 2 - floor) * 1.5 - 0.05),
+            best[band.at(ii - 1, jj - 1)] + (here - floor),
+            best[up] + 0.0,
+            best[cell[0], cell[1] - 1] + 0.0,
+            best[up[0], up[1] - 2] + (((table[cell[0], cell[1] - 1] + here) / 2 - floor) * 1.5 - 0.05),
+            best[band.at(ii - 2, jj - 1)] + (((table[up] + here) / 2 - floor) * 1.5 - 0.05),
         )
-        cur = np.full(len(ii), ninf)
-        arg = np.full(len(ii), -1, dtype=np.int8)
-        for t, cand in enumerate(cands):
-            better = cand > cur + 1e-12
-            cur = np.where(better, cand, cur)
-            arg = np.where(better, t, arg)
-        best[ii, jj - lo[ii]] = cur
-        back[ii, jj - lo[ii]] = arg
+        cur = cands[0]
+        arg = np.where(cur > -np.inf, 0, -1).astype(np.int8)
+        for t in range(1, len(cands)):
+            better = cands[t] > cur + 1e-12
+            cur = np.where(better, cands[t], cur)
+            arg[better] = t
+        best[cell] = cur
+        back[cell] = arg
     pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     i, j = n, m
     while i > 0 or j > 0:
-        a, b = BEADS[int(back[i, j - lo[i]])]
+        r, c = band.at(np.array([i]), np.array([j]))
+        a, b = BEADS[int(back[r[0], c[0]])]
         if a and b:
             pairs.append((tuple(range(i - a, i)), tuple(range(j - b, j))))
         i, j = i - a, j - b
@@ -278,8 +284,9 @@ def monotone_pairs(
     """
     n, m = score.shape
     band = Band.full(n, m)
-    table = np.full((n + 1, m + 1), -np.inf)
-    table[1:, 1:] = score
+    table = band.table()
+    rows, cols = np.divmod(np.arange(n * m), max(1, m))
+    table[band.at(rows + 1, cols + 1)] = score.reshape(-1)
     return band_pairs(table, band, floor)
 
 
@@ -310,8 +317,8 @@ def _votes(
             table = band_scores(a, b, src, tgt, band)
             for src_group, tgt_group in band_pairs(table, band):
                 for s in src_group:
-                    row = table[s + 1]
-                    off = int(band.lo[s + 1]) - 1
+                    row = table[s + 3]
+                    off = int(band.lo[s + 1]) - 3
                     # in a 1-2 bead the unit takes the id of the better-matching target unit
                     t = max(tgt_group, key=lambda x: (row[x - off], -x))
                     target = ref[ti[t]]
