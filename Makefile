@@ -26,8 +26,9 @@ browser:
 build: setup
 	$(BIN)/lawalign build corpus
 
-test: setup browser
-	$(BIN)/python -m pytest -q
+# The README's test command: lint and type checks, then the tests and the library's doctests.
+test: setup browser lint
+	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py

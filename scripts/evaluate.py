@@ -4,6 +4,9 @@ ids        unit-id accuracy of the bundled corpus: structure stage alone, and af
 alignment  strict/lax sentence-alignment P/R/F1 on Law 68 (ru-tr, ru-vi, tr-vi): our method,
            a length-only Gale-Church baseline, plain cosine argmax
 divergences  findings vs gold per type (P/R), synthetic-variant recall and unrelated new findings
+pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
+           real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
+           synthetic layouts (tests/realworld/synthetic/) scored separately
 """
 
 from __future__ import annotations
@@ -85,7 +88,41 @@ def section_divergences() -> None:
     divergences_main()
 
 
-SECTIONS = {"ids": section_ids, "alignment": section_alignment, "divergences": section_divergences}
+def _shared_benchmarks() -> Path | None:
+    """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
+    env = os.environ.get("LAWALIGN_BENCHMARKS")
+    if env:
+        return Path(env)
+    for base in (ROOT.parent, ROOT.parent.parent):
+        if (base / "shared" / "benchmarks").is_dir():
+            return base / "shared" / "benchmarks"
+    return None
+
+
+def section_pages() -> None:
+    """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
+    from lawalign.evaluate.pages import evaluate_pages, format_report
+
+    shared = _shared_benchmarks()
+    sets = [
+        ("real-pages-dev (shared)", shared / "real-pages-dev" if shared else None),
+        ("tests/realworld (real pages)", ROOT / "tests" / "realworld"),
+        ("tests/realworld/synthetic (synthetic layouts)", ROOT / "tests" / "realworld" / "synthetic"),
+    ]
+    for label, folder in sets:
+        print(f"== pages: {label}")
+        if folder is None or not (folder / "gold.json").is_file():
+            print(f"  (skipped: no gold.json at {folder or '../shared/benchmarks/real-pages-dev'})")
+            continue
+        print(format_report(evaluate_pages(folder)))
+
+
+SECTIONS = {
+    "ids": section_ids,
+    "alignment": section_alignment,
+    "divergences": section_divergences,
+    "pages": section_pages,
+}
 
 
 def main(argv: list[str]) -> int:
