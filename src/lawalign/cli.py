@@ -55,6 +55,8 @@ HELPS: dict[str, str] = {
 }
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
 
+QUIET_HELP = "no progress bars (they are drawn only when stderr is a terminal, never in pipes or CI)"
+
 
 def _command_module(name: str) -> ModuleType:
     return importlib.import_module(f"lawalign.commands.{name.replace('-', '_')}")
@@ -85,6 +87,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Align published translations of a law and report where editions diverge.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
+    parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         if only is not None and name != only and name in HELPS:
@@ -94,6 +97,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         doc = (module.__doc__ or "").strip()
         p = sub.add_parser(name, help=module.HELP, description=doc or module.HELP)
         module.add_arguments(p)
+        if not any("--quiet" in a.option_strings for a in p._actions):
+            p.add_argument("--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP)
         p.set_defaults(_run=module.run)
     return parser
 
@@ -106,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return int(exc.code or 0)
+    if getattr(args, "quiet", False):
+        from lawalign.progress import set_quiet
+
+        set_quiet(True)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "e5"
 BATCH_SIZE = 32
+ENCODE_CHUNK = 64  # texts per call while a progress bar counts them (the model batches inside)
 E5_DIM = 384
 
 
@@ -198,7 +199,12 @@ class CachedEmbedder:
         self.hits += len(texts) - sum(1 for k in keys if k not in found)
         self.misses += len(missing)
         if missing:
-            fresh = self.inner.encode([t for _, t in missing])
+            from lawalign.progress import chunked
+
+            todo = [t for _, t in missing]
+            desc = f"embedding {len(todo)} texts ({self.name.split('/')[0]})"
+            parts = [self.inner.encode(part) for part in chunked(todo, ENCODE_CHUNK, desc)]
+            fresh = np.concatenate(parts) if len(parts) > 1 else parts[0]
             new = {k: fresh[i] for i, (k, _) in enumerate(missing)}
             self.store.put_vectors(self.name, new)
             found.update(new)

@@ -127,12 +127,14 @@ def split_many(texts: Sequence[str], lang: str, store: Store | None = None) -> l
     name = splitter_name(lang)
     keys = [text_key(t) for t in texts]
     found = store.get_splits(name, keys) if store is not None else {}
+    todo = {k: t for k, t in zip(keys, texts, strict=True) if k not in found}
     fresh: dict[str, list[str]] = {}
-    out: list[list[str]] = []
-    for key, text in zip(keys, texts, strict=True):
-        if key not in found and key not in fresh:
+    if todo:
+        from lawalign.progress import progress
+
+        for key, text in progress(todo.items(), f"splitting {len(todo)} {lang} texts", total=len(todo)):
             fresh[key] = split_sentences(text, lang)
-        out.append(list(found[key] if key in found else fresh[key]))
+    out = [list(found[key] if key in found else fresh[key]) for key in keys]
     if store is not None and fresh:
         store.put_splits(name, fresh)
     return out
