@@ -12,11 +12,14 @@ input error (one line ``path:line:col: message`` on stderr, no traceback, no par
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from lawalign.errors import LawalignError
 
@@ -30,6 +33,9 @@ COMMANDS: tuple[str, ...] = (
     "check",
     "show",
     "search",
+    "refs",
+    "terms",
+    "sql",
     "report",
     "export",
     "update-plan",
@@ -46,6 +52,9 @@ HELPS: dict[str, str] = {
     "check": "exit 1 when findings at or above a severity remain (after the baseline), else 0",
     "show": "show one clause in every language, with its source lines and findings",
     "search": "search clauses across languages (semantic, exact substring or regex)",
+    "refs": "list every unit's cross-references (canonical targets, as printed) or who cites what",
+    "terms": "how each edition renders each termbase term: variants, counts, unit ids, inconsistencies",
+    "sql": "run a read-only SQL query on corpus.sqlite (written by build)",
     "report": "write a static HTML report of the editions side by side with their findings",
     "export": "export the corpus as TMX, XLIFF, CSV, Parquet or HTML",
     "update-plan": "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)",
@@ -56,6 +65,36 @@ HELPS: dict[str, str] = {
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
 
 QUIET_HELP = "no progress bars (they are drawn only when stderr is a terminal, never in pipes or CI)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with "did you mean" for a mistyped command or option value (difflib)."""
+
+    def error(self, message: str) -> NoReturn:
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m[2])
+            close = difflib.get_close_matches(m[1], choices, n=3, cutoff=0.6)
+            if close:
+                message = f"{message}; did you mean {' or '.join(close)}?"
+        super().error(message)
+
+
+class _Version(argparse.Action):
+    """``--version``: print ``lawalign X.Y.Z`` (read from the installed metadata only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **_: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("lawalign")
+        except PackageNotFoundError:  # a source tree that was never installed
+            found = "0"
+        print(f"lawalign {found}")
+        parser.exit()
 
 
 def _command_module(name: str) -> ModuleType:
@@ -82,12 +121,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     Returns:
         The parser.
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lawalign",
         description="Align published translations of a law and report where editions diverge.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
     parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         if only is not None and name != only and name in HELPS:

@@ -34,6 +34,9 @@ class RefComparison:
 def compare_refs(ctx: DiffContext, edition: Edition, unit: Unit) -> RefComparison:
     """Compare a unit's references with its counterparts' and the skeleton's."""
     here = ctx.ref_targets(edition, unit)
+    if any(n.code == "no-profile" for n in edition.notices):
+        # without the language's keywords its references cannot be read: compare nothing, never guess
+        return RefComparison(here, (), (), (), (), ())
     votes: list[tuple[str, tuple[str, ...]]] = [
         (e.lang, ctx.ref_targets(e, u)) for e, u in ctx.counterparts(edition, unit.id)
     ]
@@ -118,6 +121,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         f"{unit.id} cites {join_ids(cmp.extra)}, which no other edition"
                         f"{' nor the reference structure' if 'skeleton' in cmp.voters else ''} cites here",
                         quoted,
+                        suggestion=f"check {join_ids(cmp.extra)} against the source; remove if added",
                         key="extra:" + ",".join(cmp.extra),
                         found=",".join(cmp.extra),
                     )
