@@ -7,6 +7,8 @@ linear growth (``bench_before.json``: the same measurements, run on the commit n
 
 * Commands: ``lawalign`` on the bundled corpus (copied to a temporary folder, fresh cache): ``--help``,
   a cold build (empty cache), a warm one, then ``show``, ``search``, ``report``, ``diff``, ``export``.
+* Encoding: what a cold build of the seeds embeds, by the model in one call and by lawalign.
+* Cold book: a cold build of a 93-law book in three languages (distinct text in every law).
 * Scaling: generated books of 10/30/90/270/1,000 laws in three languages (:mod:`bench_books`), warm
   caches: CPU per stage and per unit (ingest+structure, anchoring, clause/sentence alignment,
   divergences) in one process, then a whole warm ``lawalign build`` in another.
@@ -236,6 +238,28 @@ def print_encoding(now: dict[str, Any], before: dict[str, Any]) -> None:
         )
 
 
+def measure_cold_book(laws: int = 93) -> dict[str, Any]:
+    """A cold ``lawalign build`` (empty cache) of a book of ``laws`` distinct laws in three languages."""
+    with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as tmp:
+        work = Path(tmp)
+        from bench_books import write_book
+
+        folder = write_book(work / "book", laws, distinct=True)
+        code = _BUILD_CHILD.format(scripts=str(SCRIPTS), laws=laws, folder=str(folder), out=str(work / "out"))
+        row = run_measured([sys.executable, "-c", code], env=_env(work / "cache"), cwd=work)
+    row.pop("stderr", None)
+    return {"laws": laws, **row}
+
+
+def print_cold_book(row: dict[str, Any]) -> None:
+    """The cold build of a whole book."""
+    print(
+        f"\ncold build of a {row['laws']}-law book in 3 languages (every law's text distinct, empty cache): "
+        f"{row['cpu']:.0f} CPU s, {row['wall']:.0f} s wall, peak {row['rss']:.0f} MB"
+        + ("" if row["rc"] == 0 else f" (exit {row['rc']})")
+    )
+
+
 def load_before() -> dict[str, Any]:
     """The figures measured before (see :data:`BEFORE`)."""
     return dict(json.loads(BEFORE.read_text(encoding="utf-8"))) if BEFORE.exists() else {}
@@ -307,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parts", nargs="*", default=["commands", "encoding", "scaling"])
+    parser.add_argument("parts", nargs="*", default=["commands", "encoding", "scaling", "cold-book"])
     parser.add_argument("--src", type=Path, help="measure this src/ folder (e.g. an older checkout)")
     parser.add_argument("--sizes", help="comma-separated book sizes (default 10,30,90,270,1000)")
     parser.add_argument("--json", action="store_true", help="print raw figures as JSON")
@@ -320,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["encoding"] = measure_encoding()
     if "scaling" in args.parts:
         figures["scaling"] = measure_scaling(sizes, args.src)
+    if "cold-book" in args.parts:
+        figures["cold-book"] = measure_cold_book()
     if args.json:
         print(json.dumps(figures, indent=1))
         return 0
@@ -330,6 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_encoding(figures["encoding"], before)
     if "scaling" in figures:
         print_scaling(figures["scaling"], before)
+    if "cold-book" in figures:
+        print_cold_book(figures["cold-book"])
     return 0
 
 
