@@ -17,10 +17,12 @@ from lawalign.models import SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    CITATION_LABEL,
     CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
     GREEK_SECTION_LETTERS,
     IN_TEXT_MARKER,
+    LAW_SECTION_HEADING,
     POINT,
     QUOTED,
     SECTION,
@@ -134,6 +136,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or pats.law_heading.match(t)
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
+            or CITATION_LABEL.match(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
 
@@ -162,6 +165,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
+                and not (groups[-1][0] == i - 1 and _citation_line(prev))
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
@@ -178,6 +182,12 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
         )
     return blocks
+
+
+def _citation_line(text: str) -> bool:
+    """A line that only cites what follows: "Law 68B (Concession Defined):"."""
+    m = CITATION_LABEL.match(text.strip())
+    return m is not None and m.end() >= len(text.strip())
 
 
 def _new_sentence(prev: str, text: str) -> bool:
@@ -215,6 +225,9 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
+            _split_label(b, m["label"])
+        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
+            b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
             _split_label(b, m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]
