@@ -9,7 +9,8 @@ linear growth (``bench_before.json``: the same measurements, run on the commit n
   a cold build (empty cache), a warm one, then ``show``, ``search``, ``report``, ``diff``, ``export``.
 * Encoding: what a cold build of the seeds embeds, by the model in one call and by lawalign.
 * Cold book: a cold build of a 93-law book in three languages (distinct text in every law).
-* Scaling: generated books of 10/30/90/270/1,000 laws in three languages (:mod:`bench_books`), warm
+* Scaling: generated books of 10/30/90/270/999 laws in three languages (:mod:`bench_books`; 999, as
+  ingest refuses law numbers over 999), warm
   caches: CPU per stage and per unit (ingest+structure, anchoring, clause/sentence alignment,
   divergences) in one process, then a whole warm ``lawalign build`` in another.
 """
@@ -30,7 +31,7 @@ from typing import Any
 SCRIPTS = Path(__file__).resolve().parent
 ROOT = SCRIPTS.parent
 BEFORE = SCRIPTS / "bench_before.json"
-SIZES = (10, 30, 90, 270, 1000)
+SIZES = (10, 30, 90, 270, 999)
 STAGES = ("load", "anchor", "align", "diff")
 
 
@@ -297,7 +298,7 @@ def print_commands(now: dict[str, dict[str, Any]], before: dict[str, Any]) -> No
 
 
 def print_scaling(now: dict[str, dict[str, Any]], before: dict[str, Any]) -> None:
-    """The scaling table, per-unit costs, and the 1,000/90 warm-build ratio."""
+    """The scaling table, per-unit costs, and the largest/90 warm-build ratio."""
     old = before.get("scaling", {})
     print("\ngenerated books, N laws × 3 languages, warm caches (CPU s; µs per unit; before → now):")
     head = f"  {'laws':>5} {'units':>6}"
@@ -321,9 +322,10 @@ def print_scaling(now: dict[str, dict[str, Any]], before: dict[str, Any]) -> Non
         print(line + f" {'/'.join(costs):>34} {_fmt(row.get('build_rss'), '.0f'):>9}")
     flat = ", ".join(f"{stage} {max(v) / min(v):.2f}×" for stage, v in per_unit.items() if v and min(v) > 0)
     print(f"  per-unit cost, largest/smallest over the sizes: {flat} (target ≤ 2×)")
-    if "90" in now and "1000" in now and now["90"].get("build") and now["1000"].get("build"):
-        ratio = now["1000"]["build"] / now["90"]["build"]
-        print(f"  warm build, 1,000 laws / 90 laws: {ratio:.1f}× (target ≤ 12×)")
+    top = max(now, key=int) if now else "90"
+    if top != "90" and "90" in now and now["90"].get("build") and now[top].get("build"):
+        ratio = now[top]["build"] / now["90"]["build"]
+        print(f"  warm build, {top} laws / 90 laws: {ratio:.1f}× (target ≤ 12× for 1,000 laws)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -333,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parts", nargs="*", default=["commands", "encoding", "scaling", "cold-book"])
     parser.add_argument("--src", type=Path, help="measure this src/ folder (e.g. an older checkout)")
-    parser.add_argument("--sizes", help="comma-separated book sizes (default 10,30,90,270,1000)")
+    parser.add_argument("--sizes", help="comma-separated book sizes (default 10,30,90,270,999)")
     parser.add_argument("--json", action="store_true", help="print raw figures as JSON")
     args = parser.parse_args(argv)
     sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else SIZES
