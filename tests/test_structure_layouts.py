@@ -430,3 +430,18 @@ def test_extract_under_a_law_and_section_heading() -> None:
     assert ids[1] == ("debris", "debris") and ids[3] == ("70C.title", "title") and ids[5][0] == "70C"
     assert [ids[k][0] for k in (7, 8, 9)] == ["70C1", "70C2", "70C3"]
     assert ids[11] == ids[13] == ("debris", "debris")
+
+
+def test_cjk_law_heading_and_menu_navigation() -> None:
+    text = (
+        "第71条　譲歩（コンセッション）の取消し\n"
+        "譲歩は一度なされたら有効であるが、第79条Cに定める訂正期間内であれば、ディレクターは次の譲歩を取り消す：\n"
+        "1．プレーヤーが実際には自分の側がすでに勝っていたトリックを譲歩した場合、または\n"
+        "2．残りのカードのどのような正常なプレーによっても失うことのなかったトリックを譲歩した場合。\n"
+        "前へ: 第70条 | 目次 | 次へ: 第72条\n"
+    )
+    ed = segment_law(source_from_text(text, "ja"))
+    ids = _ids(ed)
+    assert ids[1] == ("71.title", "title") and ids[2][0] == "71.intro"
+    assert ids[3][0] == "71.1" and ids[4][0] == "71.2"
+    assert ids[5] == ("debris", "debris") and ed.units[-1].reason == "navigation"

@@ -43,6 +43,7 @@ BOOK_LAWS = 93
 MAX_SHORT_HEADING_CHARS = 70
 MAX_SHORT_HEADING_WORDS = 8
 MAX_UNSPACED_HEADING_CHARS = 14
+MAX_CJK_TITLE_CHARS = 40
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
 
@@ -303,7 +304,7 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m
-    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _heading_line(m["rest"]):
+    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _cjk_title(m["rest"]):
         return m
     m = GENERIC_LAW_HEADING.match(raw)
     if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
@@ -317,6 +318,12 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
         ):
             return m
     return None
+
+
+def _cjk_title(rest: str) -> bool:
+    """The title after "第68条": one line, no sentence end."""
+    rest = rest.strip()
+    return "\n" not in rest and len(rest) <= MAX_CJK_TITLE_CHARS and not re.search(r"[。．.!?！？：:]$", rest)
 
 
 def _is_marker(text: str, m: re.Match[str]) -> bool:

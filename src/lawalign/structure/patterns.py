@@ -101,7 +101,9 @@ SIGNATURE_RULE = re.compile(r"^(?:--\s*|_{5,})$")
 # ("68. ROSZCZENIE ...  top of page 70. ROZSTRZYGANIE ...").
 # Breadcrumbs: "首页 > 竞赛规则 > 第71条", "Home › Laws › Law 69". Guillemets are quotation marks in
 # many languages, so "«" alone is no navigation.
-NAV_ARROWS = re.compile(r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\|")
+NAV_ARROWS = re.compile(
+    r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\||\s\|\s.*\s\|\s"  # menus "a | b | c"
+)
 NAV_HEADING = re.compile(r"(?:^|\s|[a-z])(?P<num>\d{1,2})\.\s+[^\W\d_a-z]{3,}")
 
 # Sentence ends, to count sentences roughly: ". " followed by a capital or quote, or end of text.
