@@ -7,6 +7,10 @@ into each other: a first call on the three seeds ("cold": imports done, models/d
 then the timed call, then the same call again under tracemalloc for its peak. A stage whose library
 function does not exist yet prints "n/a". Numbers only: nothing here asserts a timing.
 
+The last part (:mod:`bench_perf`) prints CPU seconds and peak memory of everyday commands, cold
+encoding throughput against the model's own, and per-unit costs on generated books of 10 to 1,000
+laws in three languages, side by side with the figures measured before (``bench_before.json``).
+
 Add a stage by adding a function to ``STAGES`` (name → callable taking a list of paths) and a row to
 ``ROWS``.
 """
@@ -204,6 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         for row in bench_alignment("e5"):
             print(f"  {row['name']:<40} {row['value']!s:>10} {row['unit']}")
+        # CPU and memory of everyday commands, cold encoding throughput, growth to 1,000 laws,
+        # next to the figures measured before (scripts/bench_before.json)
+        import bench_perf
+
+        bench_perf.main([])
     return 0
 
 
