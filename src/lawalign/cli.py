@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "ingest",
     "units",
     "align",
+    "pair",
     "diff",
     "check",
     "show",
