@@ -155,7 +155,8 @@ def _background(ov: np.ndarray) -> np.ndarray:
 
 def _norms(ov: np.ndarray, background: np.ndarray) -> np.ndarray:
     """(K, n) cost normalizers: 1 − mean cosine against the other side (floored to stay positive)."""
-    return np.maximum(1.0 - ov @ background, 1e-3).astype(np.float64)
+    norms: np.ndarray = np.maximum(1.0 - ov @ background, 1e-3).astype(np.float64)
+    return norms
 
 
 def _sample_costs(
@@ -167,7 +168,8 @@ def _sample_costs(
     if n * m > size:
         rows = np.sort(np.random.default_rng(seed).choice(n, size=max(1, size // m), replace=False))
     cos = (src[rows] @ tgt.T).astype(np.float64)
-    return (2.0 * (1.0 - cos) / (src_norm[rows][:, None] + tgt_norm[None, :])).ravel()
+    costs: np.ndarray = (2.0 * (1.0 - cos) / (src_norm[rows][:, None] + tgt_norm[None, :])).ravel()
+    return costs
 
 
 def calibrate(src: np.ndarray, tgt: np.ndarray, config: AlignConfig | None = None) -> Calibration:
@@ -266,31 +268,36 @@ def _dp(costs: np.ndarray, band: _Band, types: Sequence[BeadType], n: int, m: in
     """Cheapest monotone path through the band; returns the bead type index and end cell per step."""
     n_diag, width = costs.shape[1], band.width
     lo = band.lo
-    csum = np.full((n_diag, width), _INF)
-    back = np.full((n_diag, width), -1, dtype=np.int8)
     start = -int(lo[0])
     if not 0 <= start < width:
         raise ValueError("the search band does not contain the origin")
-    csum[0, start] = 0.0
-    steps = [dx + dy for dx, dy in types]
-    mask = np.empty(width, dtype=bool)
+    # csum is flat with one extra cell that stays +inf: every impossible predecessor points there.
+    csum = np.full(n_diag * width + 1, _INF)
+    sentinel = n_diag * width
+    csum[start] = 0.0
+    back = np.full((n_diag, width), -1, dtype=np.int8)
+    steps = np.array([dx + dy for dx, dy in types])
+    dys = np.array([dy for _, dy in types])
+    cells = np.arange(width)
+    by_diag = np.ascontiguousarray(costs.transpose(1, 0, 2))  # (A, T, B): one diagonal is contiguous
+    columns = np.arange(width)
     for a in range(1, n_diag):
-        best = csum[a]
-        arg = back[a]
-        for t, (d, (_, dy)) in enumerate(zip(steps, types, strict=True)):
-            if d > a:
-                continue
-            shift = int(lo[a] - dy - lo[a - d])
-            b0, b1 = max(0, -shift), min(width, width - shift)
-            if b0 >= b1:
-                continue
-            cand = csum[a - d, b0 + shift : b1 + shift] + costs[t, a, b0:b1]
-            better = np.less(cand, best[b0:b1], out=mask[b0:b1])
-            np.copyto(best[b0:b1], cand, where=better)
-            np.copyto(arg[b0:b1], t, where=better)
+        prev = a - steps  # (T,)
+        ok_type = prev >= 0
+        prev_c = np.where(ok_type, prev, 0)
+        shift = lo[a] - dys - lo[prev_c]  # where the predecessor sits in its diagonal's window
+        pb = cells[None, :] + shift[:, None]
+        valid = ok_type[:, None] & (pb >= 0) & (pb < width)
+        index = np.where(valid, prev_c[:, None] * width + pb, sentinel)
+        cand = csum[index] + by_diag[a]  # (T, B); +inf where impossible
+        arg = cand.argmin(axis=0)  # the first minimum: ties go to the earlier bead type
+        best = cand[arg, columns]
+        csum[a * width : (a + 1) * width] = best
+        back[a] = np.where(np.isfinite(best), arg, -1)
+    csum_2d = csum[:sentinel].reshape(n_diag, width)
     # trace back from (n, m)
     a, b = n + m, m - int(lo[n + m])
-    if not 0 <= b < width or not np.isfinite(csum[a, b]):
+    if not 0 <= b < width or not np.isfinite(csum_2d[a, b]):
         raise ValueError("the search band does not contain the end of both documents")
     path: list[tuple[int, int]] = []
     while a > 0:

@@ -32,7 +32,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="TMX: keep units that hold a single language (gaps), left out by default",
     )
-    p.add_argument("--xliff-version", choices=("2.0", "1.2"), default="2.0", help="XLIFF version (default 2.0)")
+    p.add_argument(
+        "--xliff-version", choices=("2.0", "1.2"), default="2.0", help="XLIFF version (default 2.0)"
+    )
     add_langs(p, "to export (TMX, CSV, Parquet, HTML)")
 
 

@@ -52,7 +52,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="largest bead in sentences of both sides (default %(default)s: up to 1-4, 2-3, 3-2, 4-1)",
     )
     p.add_argument("--no-cache", action="store_true", help="embed everything afresh; read and write no cache")
-    p.add_argument("--cache-dir", help="embedding cache folder (default $LAWALIGN_CACHE or .cache/embeddings)")
+    p.add_argument(
+        "--cache-dir", help="embedding cache folder (default $LAWALIGN_CACHE or .cache/embeddings)"
+    )
     p.add_argument("-o", "--output", default="-", metavar="FILE", help="write here (default - : stdout)")
 
 

@@ -140,10 +140,10 @@ def sentence_segments(
         for lang in order:
             if lang == src or lang not in cells:
                 continue
-            link = links.get((unit_id, lang))
-            if link is None or src not in cells:
+            found = links.get((unit_id, lang))
+            if found is None or src not in cells:
                 continue
-            s_sents, t_sents, beads = _oriented(link, src)
+            s_sents, t_sents, beads = _oriented(found, src)
             src_sentences = s_sents
             consumed = 0
             for bead in beads:

@@ -116,7 +116,9 @@ def _units(segments: Sequence[Segment], findings: Sequence[Finding], src: str, t
         for part in parts:
             source, target = part.text(src), part.text(tgt)
             if source is None and target is not None and src in has:
-                notes.append(_Note("unaligned", f"{tgt} sentence with no {src} counterpart: {target}", "target"))
+                notes.append(
+                    _Note("unaligned", f"{tgt} sentence with no {src} counterpart: {target}", "target")
+                )
                 continue
             name = part.key[len(unit_id) + 1 :] if part.key.startswith(f"{unit_id}.") else "s"
             rows.append((name, source or "", target or ""))
