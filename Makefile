@@ -6,7 +6,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
 
-.PHONY: setup browser build test eval bench lint clean
+.PHONY: setup browser fonts build test eval bench lint clean
 
 $(BIN)/lawalign: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,16 +23,22 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ; } || \
 	  echo "chromium not installed: the browser test will be skipped"
 
+# DejaVu fonts (Debian fonts-dejavu-core): the PDF test fixtures typeset Vietnamese, Russian and Turkish.
+fonts:
+	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core >/dev/null ; }
+
 build: setup
 	$(BIN)/lawalign build corpus
 
-test: setup browser
-	$(BIN)/python -m pytest -q
+# The README's test command: lint and type checks, then the tests and the library's doctests.
+test: setup browser fonts lint
+	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py
 
-bench: setup
+bench: setup fonts
 	$(BIN)/python scripts/bench.py
 
 lint: setup

@@ -6,6 +6,9 @@ alignment  strict/lax sentence-alignment P/R/F1 on Law 68 (ru-tr, ru-vi, tr-vi):
 divergences  findings vs gold per type (P/R), synthetic-variant recall and unrelated new findings
 bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-French dev document: the
            general sentence aligner, the previous DP and Gale-Church, side by side
+pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
+           real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
+           synthetic layouts (tests/realworld/synthetic/) scored separately
 """
 
 from __future__ import annotations
@@ -107,6 +110,33 @@ def section_bleualign() -> None:
             f"  {result.method:<14}{prf.strict_p:>9.3f}{prf.strict_r:>7.3f}{prf.strict_f1:>7.3f}"
             f"{prf.lax_p:>8.3f}{prf.lax_r:>7.3f}{prf.lax_f1:>7.3f}{result.seconds:>9.2f}"
         )
+def _shared_benchmarks() -> Path | None:
+    """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
+    env = os.environ.get("LAWALIGN_BENCHMARKS")
+    if env:
+        return Path(env)
+    for base in (ROOT.parent, ROOT.parent.parent):
+        if (base / "shared" / "benchmarks").is_dir():
+            return base / "shared" / "benchmarks"
+    return None
+
+
+def section_pages() -> None:
+    """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
+    from lawalign.evaluate.pages import evaluate_pages, format_report
+
+    shared = _shared_benchmarks()
+    sets = [
+        ("real-pages-dev (shared)", shared / "real-pages-dev" if shared else None),
+        ("tests/realworld (real pages)", ROOT / "tests" / "realworld"),
+        ("tests/realworld/synthetic (synthetic layouts)", ROOT / "tests" / "realworld" / "synthetic"),
+    ]
+    for label, folder in sets:
+        print(f"== pages: {label}")
+        if folder is None or not (folder / "gold.json").is_file():
+            print(f"  (skipped: no gold.json at {folder or '../shared/benchmarks/real-pages-dev'})")
+            continue
+        print(format_report(evaluate_pages(folder)))
 
 
 SECTIONS = {
@@ -114,6 +144,7 @@ SECTIONS = {
     "alignment": section_alignment,
     "divergences": section_divergences,
     "bleualign": section_bleualign,
+    "pages": section_pages,
 }
 
 

@@ -36,23 +36,44 @@ Severity = Literal["error", "warning", "info"]
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a piece of text came from: the raw file and its 1-based, inclusive lines."""
+    """Where a piece of text came from: the raw file and its 1-based, inclusive lines.
+
+    For a paged file (PDF) ``page`` is the 1-based page of the first line and ``page_end`` that of
+    the last; the lines are then counted on their page. ``None`` for files without pages.
+    """
 
     path: str
     line_start: int
     line_end: int
+    page: int | None = None
+    page_end: int | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {"path": self.path, "line_start": self.line_start, "line_end": self.line_end}
+        out: dict[str, object] = {"path": self.path, "line_start": self.line_start, "line_end": self.line_end}
+        if self.page is not None:
+            out["page"] = self.page
+            if self.page_end is not None and self.page_end != self.page:
+                out["page_end"] = self.page_end
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of normalized text and the raw line it came from (the offset map)."""
+    """One line of normalized text and the raw line it came from (the offset map).
+
+    A line read from a PDF or Word file is a whole paragraph: ``raw_line``/``page`` locate its
+    first line, ``raw_line_end``/``page_end`` its last (PDF: line on the page; Word: paragraph
+    number). ``heading`` is the typesetting's heading signal (bold or larger type in a PDF, a
+    heading style in Word): a hint for the structure stage, never a decision.
+    """
 
     text: str
-    raw_line: int  # 1-based line of the raw file
+    raw_line: int  # 1-based line of the raw file (of the page, for a PDF)
     offset: int  # offset of this line's first character in ``SourceText.text``
+    page: int | None = None
+    raw_line_end: int | None = None  # None: the same as raw_line
+    page_end: int | None = None  # None: the same as page
+    heading: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +110,13 @@ class SourceText:
             else:
                 hi = mid - 1
         return self.lines[lo].raw_line if self.lines else 1
+
+    def source_of(self, first: int, last: int) -> Source:
+        """The :class:`Source` of ``lines[first..last]`` (indices, inclusive): lines and pages."""
+        a, b = self.lines[first], self.lines[last]
+        end = b.raw_line if b.raw_line_end is None else b.raw_line_end
+        page_end = b.page if b.page_end is None else b.page_end
+        return Source(self.path, a.raw_line, end, a.page, page_end if a.page is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +269,7 @@ class Evidence:
     def as_dict(self) -> dict[str, object]:
         return {
             "lang": self.lang,
-            "unit": self.unit,
+            "id": self.unit,
             "quote": self.quote,
             "path": self.path,
             "line": self.line,
@@ -272,7 +300,7 @@ class Finding:
             "type": self.type,
             "severity": self.severity,
             "lang": self.lang,
-            "unit": self.unit,
+            "id": self.unit,
             "message": self.message,
             "evidence": [e.as_dict() for e in self.evidence],
         }

@@ -251,6 +251,36 @@ def rank_encodings(data: bytes, lang: str | None = None, declared: str | None = 
     return [c for _, _, c in ranked]
 
 
+def sniff_format(data: bytes) -> str:
+    """The file format by content: ``"pdf"``, ``"docx"``, ``"odt"`` or ``"text"`` (anything else).
+
+    A PDF starts with ``%PDF-`` (after whitespace or a byte-order mark at most); a Word or
+    OpenDocument file is a ZIP archive holding ``word/document.xml`` or an OpenDocument text
+    ``mimetype``. Other ZIP archives and binaries stay ``"text"`` and are refused by decoding.
+
+    >>> sniff_format(b"%PDF-1.7 ..."), sniff_format("ĐIỀU 68".encode())
+    ('pdf', 'text')
+    """
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n\x00").startswith(b"%PDF-"):
+        return "pdf"
+    if data.startswith(b"PK\x03\x04"):
+        import io
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                names = set(zf.namelist())
+                if "word/document.xml" in names:
+                    return "docx"
+                if "mimetype" in names and zf.read("mimetype").startswith(
+                    b"application/vnd.oasis.opendocument.text"
+                ):
+                    return "odt"
+        except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
+            pass  # a damaged archive: decoding names it as a ZIP archive
+    return "text"
+
+
 def _strict(data: bytes, encoding: str, path: str, why: str) -> str:
     try:
         return data.decode(encoding)

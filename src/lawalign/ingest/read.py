@@ -1,7 +1,9 @@
 """``read_source``: a file → :class:`SourceText`, through named steps.
 
-``check`` (exists, is a file, not empty, under :data:`MAX_BYTES`) → ``decode`` → ``markup`` (a saved
-web page or XML → post-body lines; plain text → its lines) → ``normalize`` → ``language``.
+``check`` (exists, is a file, not empty, under :data:`MAX_BYTES`) → ``format`` (by content, not by
+extension: a PDF → ``pdf``, a Word or OpenDocument file → ``docx``; their paragraphs skip decoding)
+→ ``decode`` → ``markup`` (a saved web page or XML → post-body lines; plain text → its lines) →
+``normalize`` → ``language``.
 Any bad input raises :class:`InputError` naming the file (and line); nothing partial is returned.
 """
 
@@ -10,10 +12,12 @@ from __future__ import annotations
 import logging
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from lawalign.errors import InputError
-from lawalign.ingest.decode import decode_bytes
+from lawalign.ingest.decode import decode_bytes, sniff_format
+from lawalign.ingest.document import Document
 from lawalign.ingest.html import Extracted, extract_html, extract_xml, looks_like_html, looks_like_xml
 from lawalign.ingest.langid import detect_language
 from lawalign.ingest.normalize import (
@@ -25,7 +29,7 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages
-from lawalign.models import Notice, Source, SourceText, Unit
+from lawalign.models import Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +99,58 @@ def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, .
     return tuple(units)
 
 
+def _document_units(doc: Document, shown: str, lang: str, prefix: str) -> tuple[Unit, ...]:
+    return tuple(
+        Unit(
+            id=f"debris.{prefix}{n}",
+            kind="debris",
+            role="debris",
+            lang=lang,
+            law="",
+            text=normalize_line(item.text),
+            source=Source(shown, item.line, item.line, item.page, item.page),
+            reason=item.reason,
+            evidence=item.where,
+        )
+        for n, item in enumerate(doc.removed, start=1)
+    )
+
+
+def _read_document(data: bytes, shown: str, fmt: str) -> Document | None:
+    """The paragraphs of a PDF, Word or OpenDocument file; ``None`` for formats read as text."""
+    if fmt == "pdf":
+        from lawalign.ingest.pdf import extract_pdf
+
+        return extract_pdf(data, shown)
+    if fmt == "docx":
+        from lawalign.ingest.docx import extract_docx
+
+        return extract_docx(data, shown)
+    return None
+
+
+def _document_lines(doc: Document, shown: str) -> tuple[tuple[Line, ...], str, list[Notice]]:
+    """Paragraphs → normalized lines (one per paragraph) carrying their pages and end lines."""
+    raw: list[RawLine] = []
+    where = []
+    for para in doc.paragraphs:
+        for part in SOFT_LINE_BREAK.split(para.text):
+            raw.append(RawLine(part, para.line))
+            where.append(para)
+    lines, text, notices = normalize_lines(raw, shown)
+    placed = tuple(
+        replace(
+            line,
+            page=para.page,
+            raw_line_end=para.line_end,
+            page_end=para.page_end,
+            heading=para.heading,
+        )
+        for line, para in zip(lines, where, strict=True)
+    )
+    return placed, text, list(notices)
+
+
 def read_source(
     path: str | os.PathLike[str],
     lang: str | None = None,
@@ -104,7 +160,8 @@ def read_source(
     """Read one law text: decode, extract a web page's post body, normalize, identify the language.
 
     Args:
-        path: a plain-text file, a saved web page (detected by content) or an XML document.
+        path: a plain-text file, a saved web page, an XML document, a PDF with a text layer, a Word
+            (.docx) or OpenDocument (.odt) file: the format is recognised by content.
         lang: the language (ISO 639-1); detected with lingua when omitted (``lang_detected`` is set).
         encoding: force this encoding instead of detecting it.
 
@@ -114,7 +171,8 @@ def read_source(
 
     Raises:
         InputError: missing path, a directory, an empty/whitespace-only/binary/undecodable file, a file
-            over :data:`MAX_BYTES`, malformed XML or a document declaring entities.
+            over :data:`MAX_BYTES`, malformed XML or a document declaring entities, a PDF without a
+            text layer (a scan), an encrypted, truncated or damaged PDF or Word file.
     """
     shown = os.fspath(path)
     p = Path(shown)
@@ -125,11 +183,22 @@ def read_source(
         if not _LANG.match(lang):
             raise InputError(shown, f"language {lang!r} is not an ISO 639-1 code such as 'vi', 'ru', 'tr'")
 
+    fmt = sniff_format(data)
+    document = _read_document(data, shown, fmt)
+    notices: list[Notice] = []
+    removed_items: Extracted | None = None
+    if document is not None:
+        notices.extend(document.notices)
+        lines, text, norm = _document_lines(document, shown)
+        notices.extend(norm)
+        if not text.strip():
+            raise InputError(shown, "no text: the document holds no paragraphs of text")
+        return _finish(shown, text, lines, lang, document.encoding, document.media_type, notices, document)
+
     declared = _declared_charset(data)
     decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding)
-    notices: list[Notice] = list(decoded.notices)
+    notices.extend(decoded.notices)
 
-    removed_items: Extracted | None = None
     if looks_like_html(decoded.text, shown):
         extracted = extract_html(decoded.text, shown)
     elif looks_like_xml(decoded.text, shown):
@@ -155,7 +224,20 @@ def read_source(
     if not text.strip():
         where = "the page has no post text" if extracted is not None else "the file holds only whitespace"
         raise InputError(shown, f"no text: {where}")
+    return _finish(shown, text, lines, lang, decoded.encoding, media_type, notices, removed_items)
 
+
+def _finish(
+    shown: str,
+    text: str,
+    lines: tuple[Line, ...],
+    lang: str | None,
+    encoding: str,
+    media_type: str,
+    notices: list[Notice],
+    removed_items: Extracted | Document | None,
+) -> SourceText:
+    """Identify the language, log the notices and assemble the :class:`SourceText`."""
     lang_detected = False
     if lang is None:
         lang, confidence = detect_language(text)
@@ -174,7 +256,13 @@ def read_source(
     if lang == GENERIC:
         log.warning("%s: language unknown", shown)
 
-    removed = _removed_units(removed_items, shown, lang) if removed_items is not None else ()
+    if isinstance(removed_items, Document):
+        prefix = "page" if removed_items.media_type.endswith("pdf") else "doc"
+        removed = _document_units(removed_items, shown, lang, prefix)
+    elif removed_items is not None:
+        removed = _removed_units(removed_items, shown, lang)
+    else:
+        removed = ()
     for notice in notices:
         log.info("%s:%s: %s", notice.path, notice.line, notice.message)
     return SourceText(
@@ -182,7 +270,7 @@ def read_source(
         text=text,
         lines=lines,
         lang=lang,
-        encoding=decoded.encoding,
+        encoding=encoding,
         media_type=media_type,
         lang_detected=lang_detected,
         removed=removed,

@@ -138,6 +138,9 @@ def unit_attributes(unit: Unit, seq: int, edition_lang: str) -> list[tuple[str, 
         ("inferred", "true" if unit.inferred else "false"),
         ("confidence", repr(float(unit.confidence))),
     ]
+    if unit.source.page is not None:  # a paged source (PDF): the pages of the first and last line
+        end = unit.source.page_end if unit.source.page_end is not None else unit.source.page
+        pairs.append(("pages", f"{unit.source.page}-{end}"))
     if unit.lang != edition_lang:
         pairs.append(("lang", unit.lang))
     if unit.heading:

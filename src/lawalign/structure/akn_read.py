@@ -81,6 +81,13 @@ def _range(el: etree._Element, name: str, path: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+def _pages(el: etree._Element, path: str) -> tuple[int | None, int | None]:
+    """``la:pages`` ("3-4") of a unit read from a paged source, or ``(None, None)``."""
+    if el.get(la("pages")) is None:
+        return None, None
+    return _range(el, "pages", path)
+
+
 def _json_list(el: etree._Element, name: str, path: str, *, namespaced: bool = True) -> tuple[str, ...]:
     value = el.get(la(name) if namespaced else name)
     if value is None:
@@ -113,7 +120,7 @@ def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
         lang=_attr(el, "lang", path, lang),
         law=_attr(el, "law", path),
         text=_unit_text(el),
-        source=Source(_attr(el, "path", path), line_start, line_end),
+        source=Source(_attr(el, "path", path), line_start, line_end, *_pages(el, path)),
         label=_attr(el, "label", path),
         heading=_attr(el, "heading", path, ""),
         inferred=_attr(el, "inferred", path) == "true",

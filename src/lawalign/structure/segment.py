@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
-from lawalign.models import Edition, Notice, Source, SourceText, Unit, UnitKind, UnitRole
+from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRole
 from lawalign.structure.blocks import Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
 from lawalign.structure.refs import find_refs
@@ -361,7 +361,7 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
     debris_n = 0
     law = ""
     for b in blocks:
-        src = Source(source.path, source.lines[b.first_line].raw_line, source.lines[b.last_line].raw_line)
+        src = source.source_of(b.first_line, b.last_line)
         a = assigned.get(b.index)
         if a is not None:
             law = a.law

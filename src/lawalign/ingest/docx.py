@@ -1,0 +1,483 @@
+"""Word (.docx) and OpenDocument (.odt) files → located paragraphs, with what the text shows.
+
+Word files are opened with python-docx (the package and its parts); the WordprocessingML is read
+here, in document order, body, tables and content controls included:
+
+``numbering``
+    Automatic list numbers are not in the text: each numbered paragraph gets the label Word prints,
+    resolved from ``numbering.xml`` (the paragraph's or its style's ``numPr``, the level's start,
+    format and ``lvlText`` such as ``"%1."``; counters per list, deeper levels restarting, a
+    ``startOverride`` restarting a list). Formats: decimal, letters, roman, Cyrillic letters,
+    bullets; any other is read as decimal, with a notice.
+``headings``
+    A paragraph in a heading style (``heading 1``–``9``, ``Title``, or any style or paragraph with an
+    outline level) is marked as a heading (``Line.heading``).
+``footnotes``
+    A footnote reference prints its mark in the text (the custom mark that follows it, else "[n]"
+    for the n-th numbered footnote); the footnote itself is read as a paragraph "mark text" placed
+    right after the paragraph holding its reference, where the structure stage ties it to that
+    anchor. Endnotes likewise.
+``revisions``
+    Tracked insertions read as accepted; tracked deletions (and moved-away text) are not law text
+    and become debris ``tracked-deletion``; comments become debris ``comment``, located at the
+    paragraph they annotate.
+
+Field instructions, drawings and page breaks print no law text and are skipped; a manual line
+break starts a new line of the same paragraph. The ``line`` of a paragraph is its number in the
+document (1-based, table and content-control paragraphs included); Word files have no fixed pages.
+
+OpenDocument text is read from ``content.xml`` the same way: ``text:h`` headings, ``text:list``
+numbering from the list style, inline ``text:note`` footnotes, tracked changes and annotations as
+debris.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from lawalign.errors import InputError
+from lawalign.ingest.document import Aside, Document, Paragraph
+from lawalign.models import Notice
+
+log = logging.getLogger(__name__)
+
+DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+ODT_MEDIA_TYPE = "application/vnd.oasis.opendocument.text"
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_REL_FOOTNOTES = "/footnotes"
+_REL_ENDNOTES = "/endnotes"
+_REL_COMMENTS = "/comments"
+# Symbol-font bullets Word stores in the private use area.
+_BULLETS = {"\uf0b7": "•", "\uf0a7": "▪", "\uf0d8": "➢", "\uf0fc": "✓", "\uf02d": "-", "o": "o"}
+_HEADING_STYLE = re.compile(r"^(heading\s*\d|title|subtitle|überschrift\s*\d|titre\s*\d)$", re.I)
+
+
+def w(tag: str) -> str:
+    """Clark name of a WordprocessingML element: ``w("p")`` → ``{…/main}p``."""
+    return f"{{{W}}}{tag}"
+
+
+def _val(el: Any, child: str, attr: str = "val") -> str | None:
+    if el is None:
+        return None
+    found = el.find(w(child))
+    return None if found is None else found.get(w(attr))
+
+
+def _safe_xml(blob: bytes, path: str, part: str) -> Any:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        return etree.fromstring(blob, parser)
+    except etree.XMLSyntaxError as exc:
+        raise InputError(path, f"damaged Word file: {part} is not well-formed XML ({exc.msg})") from None
+
+
+# --- numbering ---------------------------------------------------------------------------------------
+
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))  # fmt: skip
+_RUSSIAN = "абвгдежзиклмнопрстуфхцчшщэюя"
+
+
+def _letters(n: int, alphabet: str) -> str:
+    """Word's letter numbering: a … z, aa … zz, aaa … (the letter repeated)."""
+    k = len(alphabet)
+    return alphabet[(n - 1) % k] * ((n - 1) // k + 1) if n > 0 else ""
+
+
+def format_number(n: int, fmt: str) -> str:
+    """A list counter in one of Word's number formats.
+
+    >>> [format_number(3, f) for f in ("decimal", "upperLetter", "lowerRoman", "russianUpper")]
+    ['3', 'C', 'iii', 'В']
+    """
+    if fmt in ("upperLetter", "lowerLetter"):
+        s = _letters(n, "abcdefghijklmnopqrstuvwxyz")
+        return s.upper() if fmt == "upperLetter" else s
+    if fmt in ("upperRoman", "lowerRoman"):
+        out, rest = "", n
+        for value, sym in _ROMAN:
+            while rest >= value:
+                out, rest = out + sym, rest - value
+        return out.upper() if fmt == "upperRoman" else out
+    if fmt in ("russianUpper", "russianLower"):
+        s = _letters(n, _RUSSIAN)
+        return s.upper() if fmt == "russianUpper" else s
+    if fmt == "decimalZero":
+        return f"{n:02d}"
+    return str(n)
+
+
+KNOWN_FORMATS = frozenset(
+    {"decimal", "upperLetter", "lowerLetter", "upperRoman", "lowerRoman", "russianUpper", "russianLower",
+     "decimalZero", "bullet", "none"}
+)  # fmt: skip
+
+
+@dataclass(slots=True)
+class _Level:
+    start: int = 1
+    fmt: str = "decimal"
+    text: str = "%1."
+    suffix: str = " "
+    legal: bool = False
+    restart: int | None = None  # restart after this (1-based) level; None: after any higher level
+
+
+@dataclass(slots=True)
+class _Numbering:
+    """Resolves ``(numId, ilvl)`` to printed labels, keeping Word's counters in document order."""
+
+    levels: dict[str, dict[int, _Level]] = field(default_factory=dict)  # abstractNumId → levels
+    nums: dict[str, str] = field(default_factory=dict)  # numId → abstractNumId
+    overrides: dict[tuple[str, int], int] = field(default_factory=dict)  # (numId, ilvl) → start
+    counters: dict[str, dict[int, int]] = field(default_factory=dict)
+    unknown: set[str] = field(default_factory=set)
+
+    @classmethod
+    def parse(cls, root: Any) -> _Numbering:
+        out = cls()
+        if root is None:
+            return out
+        for absn in root.iter(w("abstractNum")):
+            levels: dict[int, _Level] = {}
+            for lvl in absn.iter(w("lvl")):
+                level = _Level()
+                level.start = int(_val(lvl, "start") or 1)
+                level.fmt = _val(lvl, "numFmt") or "decimal"
+                level.text = _val(lvl, "lvlText") if _val(lvl, "lvlText") is not None else ""  # type: ignore[assignment]
+                level.suffix = {"tab": " ", "space": " ", "nothing": ""}.get(_val(lvl, "suff") or "tab", " ")
+                level.legal = lvl.find(w("isLgl")) is not None
+                restart = _val(lvl, "lvlRestart")
+                level.restart = int(restart) if restart is not None else None
+                levels[int(lvl.get(w("ilvl"), "0"))] = level
+            out.levels[absn.get(w("abstractNumId"), "")] = levels
+        for num in root.iter(w("num")):
+            num_id = num.get(w("numId"), "")
+            out.nums[num_id] = _val(num, "abstractNumId") or ""
+            for ov in num.iter(w("lvlOverride")):
+                start = _val(ov, "startOverride")
+                if start is not None:
+                    out.overrides[(num_id, int(ov.get(w("ilvl"), "0")))] = int(start)
+        return out
+
+    def label(self, num_id: str, ilvl: int) -> str:
+        """The label printed for the next paragraph of list ``num_id`` at level ``ilvl`` ("" if none)."""
+        abstract = self.nums.get(num_id)
+        if abstract is None or num_id == "0":
+            return ""
+        levels = self.levels.get(abstract, {})
+        level = levels.get(ilvl)
+        if level is None:
+            return ""
+        # Lists with their own start override count on their own; others share the abstract list.
+        key = num_id if any(k[0] == num_id for k in self.overrides) else f"abstract:{abstract}"
+        counters = self.counters.setdefault(key, {})
+        if ilvl not in counters:
+            counters[ilvl] = self.overrides.get((num_id, ilvl), level.start) - 1
+        counters[ilvl] += 1
+        for deeper in [k for k in counters if k > ilvl]:
+            restart = levels.get(deeper, _Level()).restart
+            if restart is None or restart - 1 >= ilvl:
+                del counters[deeper]
+        if level.fmt == "none":
+            return ""
+        if level.fmt == "bullet":
+            return "".join(_BULLETS.get(ch, ch) for ch in level.text) + level.suffix if level.text else ""
+        if level.fmt not in KNOWN_FORMATS:
+            self.unknown.add(level.fmt)
+
+        def fill(m: re.Match[str]) -> str:
+            k = int(m.group(1)) - 1
+            lv = levels.get(k, _Level())
+            n = counters.get(k, self.overrides.get((num_id, k), lv.start))
+            fmt = "decimal" if (level.legal and lv.fmt != "bullet") else lv.fmt
+            return format_number(n, fmt)
+
+        text = re.sub(r"%([1-9])", fill, level.text)
+        return text + level.suffix if text else ""
+
+
+# --- styles ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Style:
+    heading: bool
+    num_id: str | None
+    ilvl: int | None
+
+
+def _styles(root: Any) -> dict[str, _Style]:
+    """Paragraph styles by id, with heading-ness and numbering resolved through ``basedOn``."""
+    if root is None:
+        return {}
+    raw: dict[str, Any] = {s.get(w("styleId"), ""): s for s in root.iter(w("style"))}
+    out: dict[str, _Style] = {}
+
+    def resolve(sid: str, depth: int = 0) -> _Style:
+        if sid in out:
+            return out[sid]
+        el = raw.get(sid)
+        if el is None or depth > 20:
+            return _Style(False, None, None)
+        name = _val(el, "name") or ""
+        ppr = el.find(w("pPr"))
+        parent = resolve(_val(el, "basedOn") or "", depth + 1) if _val(el, "basedOn") else None
+        outline = _val(ppr, "outlineLvl")
+        heading = bool(_HEADING_STYLE.match(name) or (outline is not None and outline != "9"))
+        if not heading and parent is not None and outline is None:
+            heading = parent.heading
+        numpr = ppr.find(w("numPr")) if ppr is not None else None
+        num_id = _val(numpr, "numId") if numpr is not None else (parent.num_id if parent else None)
+        ilvl_s = _val(numpr, "ilvl") if numpr is not None else None
+        ilvl = int(ilvl_s) if ilvl_s is not None else (parent.ilvl if parent else None)
+        style = _Style(heading, num_id, ilvl)
+        out[sid] = style
+        return style
+
+    for sid in raw:
+        resolve(sid)
+    return out
+
+
+# --- reading the body --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Notes:
+    """Footnote and endnote bodies by id, and the marks given to them as references are met."""
+
+    bodies: dict[tuple[str, str], Any] = field(default_factory=dict)  # (kind, id) → element
+    numbered: int = 0
+
+
+@dataclass(slots=True)
+class _Reader:
+    path: str
+    numbering: _Numbering
+    styles: dict[str, _Style]
+    notes: _Notes
+    comments: dict[str, tuple[str, str]]  # id → (author, text)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    removed: list[Aside] = field(default_factory=list)
+    number: int = 0
+    insertions: int = 0
+    pending_notes: list[tuple[str, str, Any]] = field(default_factory=list)  # (mark, kind, element)
+
+    def body(self, container: Any) -> None:
+        for el in container:
+            tag = el.tag
+            if tag == w("p"):
+                self.paragraph(el)
+            elif tag == w("tbl"):
+                for cell in el.iter(w("tc")):
+                    self.body(cell)
+            elif tag in (w("sdt"), w("customXml")):
+                content = el.find(w("sdtContent")) if tag == w("sdt") else el
+                if content is not None:
+                    self.body(content)
+
+    def paragraph(self, p: Any) -> None:
+        self.number += 1
+        ppr = p.find(w("pPr"))
+        style = self.styles.get(_val(ppr, "pStyle") or "", _Style(False, None, None))
+        numpr = ppr.find(w("numPr")) if ppr is not None else None
+        num_id = _val(numpr, "numId") if numpr is not None else None
+        ilvl_s = _val(numpr, "ilvl") if numpr is not None else None
+        if num_id is None:
+            num_id = style.num_id
+        ilvl = int(ilvl_s) if ilvl_s is not None else (style.ilvl or 0)
+        outline = _val(ppr, "outlineLvl")
+        heading = style.heading if outline is None else outline != "9"
+        label = self.numbering.label(num_id, ilvl) if num_id else ""
+        parts: list[str] = [label]
+        self.runs(p, parts)
+        text = "".join(parts)
+        for k, piece in enumerate(text.split("\n")):
+            if piece.strip() or (k == 0 and "\n" not in text):
+                self.paragraphs.append(Paragraph(piece, self.number, self.number, heading=heading))
+        anchor = self.number
+        for mark, kind, body in self.pending_notes:
+            note = self.note_text(mark, body)
+            if note.strip():
+                self.paragraphs.append(Paragraph(note, anchor, anchor))
+            log.debug("%s: %s %s at paragraph %d", self.path, kind, mark, anchor)
+        self.pending_notes.clear()
+
+    def note_text(self, mark: str, body: Any) -> str:
+        parts: list[str] = []
+        for p in body.iter(w("p")):
+            if parts:
+                parts.append(" ")
+            self.runs(p, parts, in_note=True)
+        text = " ".join("".join(parts).split("\n")).strip()
+        return text if text.startswith(mark) else f"{mark} {text}"
+
+    def runs(self, container: Any, parts: list[str], in_note: bool = False) -> None:
+        """Append the visible text of ``container``'s runs to ``parts`` (document order)."""
+        in_field = 0  # inside a complex field's instruction part
+        custom_mark = False
+        for el in _walk(container):
+            tag = el.tag
+            if tag == w("fldChar"):
+                kind = el.get(w("fldCharType"))
+                if kind == "begin":
+                    in_field += 1
+                elif kind in ("separate", "end") and in_field:
+                    in_field -= 1
+                continue
+            if in_field:
+                continue
+            if tag == w("t"):
+                text = el.text or ""
+                if custom_mark:
+                    custom_mark = False
+                    self.pending_notes[-1] = (text.strip() or "*", *self.pending_notes[-1][1:])
+                parts.append(text)
+            elif tag in (w("tab"), w("ptab")):
+                parts.append("\t")
+            elif tag in (w("br"), w("cr")):
+                if el.get(w("type")) in (None, "textWrapping"):
+                    parts.append("\n")
+            elif tag == w("noBreakHyphen"):
+                parts.append("\u2011")
+            elif tag == w("softHyphen"):
+                parts.append("\u00ad")
+            elif tag == w("sym"):
+                code = el.get(w("char"), "")
+                if code:
+                    ch = chr(int(code, 16))
+                    parts.append(_BULLETS.get(ch, ch))
+            elif tag in (w("footnoteReference"), w("endnoteReference")) and not in_note:
+                kind = "footnote" if tag == w("footnoteReference") else "endnote"
+                body = self.notes.bodies.get((kind, el.get(w("id"), "")))
+                if el.get(w("customMarkFollows")) in ("1", "true", "on"):
+                    custom_mark = True
+                    self.pending_notes.append(("*", kind, body))
+                else:
+                    self.notes.numbered += 1
+                    mark = f"[{self.notes.numbered}]"
+                    parts.append(mark)
+                    self.pending_notes.append((mark, kind, body))
+                if body is None:
+                    self.pending_notes.pop()
+                    custom_mark = False
+            elif tag == w("commentReference"):
+                author, text = self.comments.get(el.get(w("id"), ""), ("", ""))
+                if text.strip():
+                    who = f"comment by {author}" if author else "comment"
+                    self.removed.append(Aside(text, self.number, "comment", who))
+            elif tag in (w("del"), w("moveFrom")):
+                deleted = "".join(t.text or "" for t in el.iter(w("delText"), w("t")))
+                if deleted.strip():
+                    author = el.get(w("author"), "")
+                    why = "deleted text (tracked change" + (f" by {author})" if author else ")")
+                    self.removed.append(Aside(deleted.strip(), self.number, "tracked-deletion", why))
+            elif tag in (w("ins"), w("moveTo")):
+                self.insertions += 1
+
+
+_SKIP = frozenset(
+    {w("pPr"), w("rPr"), w("instrText"), w("delInstrText"), w("drawing"), w("pict"), w("object"),
+     w("fldData"), w("footnoteRef"), w("endnoteRef"), w("annotationRef"), w("separator"),
+     w("continuationSeparator"), w("sectPr"), w("commentRangeStart"), w("commentRangeEnd")}
+)  # fmt: skip
+_LEAVES = frozenset({w("del"), w("moveFrom")})
+
+
+def _walk(container: Any) -> Iterator[Any]:
+    """Elements under ``container`` in document order, not entering skipped or deleted content."""
+    for el in container:
+        if not isinstance(el.tag, str) or el.tag in _SKIP:
+            continue
+        if el.tag.endswith("}AlternateContent"):
+            fallback = [c for c in el if isinstance(c.tag, str) and c.tag.endswith("}Fallback")]
+            if fallback:
+                yield from _walk(fallback[0])
+            continue
+        yield el
+        if el.tag in _LEAVES or el.tag == w("t"):
+            continue
+        yield from _walk(el)
+
+
+def _part_xml(doc: Any, suffix: str, path: str) -> Any:
+    for rel in doc.part.rels.values():
+        if rel.reltype.endswith(suffix) and not rel.is_external:
+            return _safe_xml(rel.target_part.blob, path, suffix.strip("/") + ".xml")
+    return None
+
+
+def extract_docx(data: bytes, path: str) -> Document:
+    """Read a Word (.docx) file's body into located paragraphs with printed list labels.
+
+    Raises:
+        InputError: a damaged or unreadable Word file.
+    """
+    try:
+        import docx
+        from docx.opc.exceptions import PackageNotFoundError
+    except ImportError as exc:
+        raise InputError(path, f"cannot read Word files: python-docx is not installed ({exc})") from None
+    try:
+        doc = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise InputError(path, f"damaged Word file: {exc}") from None
+    except etree.XMLSyntaxError as exc:
+        raise InputError(path, f"damaged Word file: malformed XML ({exc.msg})") from None
+    numbering_root = _part_xml(doc, "/numbering", path)
+    styles_root = _part_xml(doc, "/styles", path)
+    notes = _Notes()
+    for suffix, kind in ((_REL_FOOTNOTES, "footnote"), (_REL_ENDNOTES, "endnote")):
+        root = _part_xml(doc, suffix, path)
+        if root is not None:
+            for note in root.iter(w(kind)):
+                if note.get(w("type")) in (None, "normal"):
+                    notes.bodies[(kind, note.get(w("id"), ""))] = note
+    comments: dict[str, tuple[str, str]] = {}
+    comments_root = _part_xml(doc, _REL_COMMENTS, path)
+    if comments_root is not None:
+        for c in comments_root.iter(w("comment")):
+            text = " ".join("".join(t.text or "" for t in p.iter(w("t"))) for p in c.iter(w("p")))
+            comments[c.get(w("id"), "")] = (c.get(w("author"), ""), text.strip())
+    reader = _Reader(path, _Numbering.parse(numbering_root), _styles(styles_root), notes, comments)
+    reader.body(doc.element.body)
+    notices = _notices(reader, path, "Word")
+    return Document(tuple(reader.paragraphs), tuple(reader.removed), tuple(notices), DOCX_MEDIA_TYPE, "utf-8")
+
+
+def _notices(reader: _Reader, path: str, what: str) -> list[Notice]:
+    notices = []
+    deleted = sum(1 for a in reader.removed if a.reason == "tracked-deletion")
+    commented = sum(1 for a in reader.removed if a.reason == "comment")
+    if reader.insertions or deleted:
+        notices.append(
+            Notice(
+                "word-revisions",
+                f"tracked changes read as accepted: {reader.insertions} insertion(s) kept, "
+                f"{deleted} deletion(s) set aside as debris",
+                path,
+            )
+        )
+    if commented:
+        notices.append(Notice("word-comments", f"{commented} comment(s) set aside as debris", path))
+    if reader.numbering.unknown:
+        notices.append(
+            Notice(
+                "word-numbering",
+                f"list number format(s) {', '.join(sorted(reader.numbering.unknown))} read as decimal",
+                path,
+            )
+        )
+    log.info("%s: %s file, %d paragraph(s)", path, what, len(reader.paragraphs))
+    return notices

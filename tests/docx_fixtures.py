@@ -1,0 +1,225 @@
+"""Typeset the seeds as Word files, the way federations write them (test-only, python-docx).
+
+Points ("1. ..."), section letters ("A. ...") and dashes ("- ...") become automatic list items: the
+label is *not* in the text, only in ``numbering.xml`` (a list restarts where the seed's numbering
+restarts). Law headings are set in ``Heading 1``, section headings in ``Heading 2``. A footnote whose
+marker stands in an earlier paragraph becomes a real Word footnote at that marker (a custom mark such
+as "<*>" or "*", or an automatically numbered one for "[1]"); the separator rule before it is dropped,
+as Word draws its own.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+import docx
+from docx.opc.constants import CONTENT_TYPE as CT
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.packuri import PackURI
+from docx.opc.part import Part
+from docx.oxml.ns import qn
+from lxml import etree
+
+from pdf_fixtures import EPOCH, paragraphs, style_of
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_POINT = re.compile(r"^(\d{1,2})\.\s+")
+_LETTER = re.compile(r"^([A-H])\.\s+")
+_DASH = re.compile(r"^-\s+")
+_FOOTNOTE = re.compile(r"^(<\*>|\*|\[(\d+)\])\s+")
+_SEPARATOR = re.compile(r"^-{4,}$")
+
+
+def _el(tag: str, **attrs: str) -> Any:
+    el = etree.Element(qn(tag))
+    for k, v in attrs.items():
+        el.set(qn(f"w:{k}"), v)
+    return el
+
+
+def _sub(parent: Any, tag: str, **attrs: str) -> Any:
+    el = _el(tag, **attrs)
+    parent.append(el)
+    return el
+
+
+class _Lists:
+    """Abstract lists (decimal, upper letter, dash bullet) and one ``w:num`` per run of a list."""
+
+    FORMATS: ClassVar[dict[str, tuple[str, str]]] = {
+        "point": ("decimal", "%1."),
+        "letter": ("upperLetter", "%1."),
+        "dash": ("bullet", "-"),
+    }
+
+    def __init__(self, document: Any) -> None:
+        self.root = document.part.numbering_part.element
+        self.abstract: dict[str, str] = {}
+        self.current: dict[str, tuple[str, int]] = {}  # kind → (numId, last number)
+        for n, (kind, (fmt, text)) in enumerate(self.FORMATS.items(), start=90):
+            absn = _el("w:abstractNum", abstractNumId=str(n))
+            lvl = _sub(absn, "w:lvl", ilvl="0")
+            _sub(lvl, "w:start", val="1")
+            _sub(lvl, "w:numFmt", val=fmt)
+            _sub(lvl, "w:lvlText", val=text)
+            _sub(lvl, "w:lvlJc", val="left")
+            first_num = self.root.find(qn("w:num"))
+            if first_num is not None:
+                first_num.addprevious(absn)
+            else:
+                self.root.append(absn)
+            self.abstract[kind] = str(n)
+        self.next_id = 900
+
+    def num_for(self, kind: str, number: int) -> str:
+        """The list a paragraph numbered ``number`` belongs to: the running one, or a restart."""
+        running = self.current.get(kind)
+        if running is not None and (kind == "dash" or running[1] + 1 == number):
+            self.current[kind] = (running[0], number)
+            return running[0]
+        self.next_id += 1
+        num = _sub(self.root, "w:num", numId=str(self.next_id))
+        _sub(num, "w:abstractNumId", val=self.abstract[kind])
+        override = _sub(num, "w:lvlOverride", ilvl="0")
+        _sub(override, "w:startOverride", val=str(number))
+        self.current[kind] = (str(self.next_id), number)
+        return str(self.next_id)
+
+
+def _number(paragraph: Any, num_id: str) -> None:
+    ppr = paragraph._p.get_or_add_pPr()
+    numpr = _sub(ppr, "w:numPr")
+    _sub(numpr, "w:ilvl", val="0")
+    _sub(numpr, "w:numId", val=num_id)
+
+
+class _Footnotes:
+    def __init__(self, document: Any) -> None:
+        self.root = etree.fromstring(
+            f'<w:footnotes xmlns:w="{W_NS}">'
+            '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
+            '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/>'
+            "</w:r></w:p></w:footnote></w:footnotes>".encode()
+        )
+        self.document = document
+        self.count = 0
+
+    def add(self, paragraph: Any, mark: str, text: str) -> None:
+        """A footnote reference at the end of ``paragraph``'s next run, and the footnote's body."""
+        self.count += 1
+        fid = str(self.count)
+        run = paragraph.add_run()
+        ref = _sub(run._r, "w:footnoteReference", id=fid)
+        custom = not mark.startswith("[")
+        if custom:
+            ref.set(qn("w:customMarkFollows"), "1")
+            run.add_text(mark)
+        note = _sub(self.root, "w:footnote", id=fid)
+        p = _sub(note, "w:p")
+        r = _sub(p, "w:r")
+        if custom:
+            _sub(r, "w:t").text = mark + " "
+        else:
+            _sub(r, "w:footnoteRef")
+        r2 = _sub(p, "w:r")
+        t = _sub(r2, "w:t")
+        t.text = (" " if not custom else "") + text
+        t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+
+    def save(self) -> None:
+        if not self.count:
+            return
+        part = Part(
+            PackURI("/word/footnotes.xml"),
+            CT.WML_FOOTNOTES,
+            etree.tostring(self.root),
+            self.document.part.package,
+        )
+        self.document.part.relate_to(part, RT.FOOTNOTES)
+
+
+def _anchored(paras: list[str]) -> dict[int, tuple[int, str, str]]:
+    """Footnote paragraph index → (anchor paragraph index, mark, footnote text)."""
+    out: dict[int, tuple[int, str, str]] = {}
+    used: set[int] = set()
+    for i, para in enumerate(paras):
+        m = _FOOTNOTE.match(para)
+        if not m:
+            continue
+        mark = m.group(1)
+        pattern = re.escape(mark) if mark != "*" else r"(?<=\w)\*"
+        for j in range(i):
+            if (
+                j not in used
+                and j not in out
+                and re.search(pattern, paras[j])
+                and not _FOOTNOTE.match(paras[j])
+            ):
+                out[i] = (j, mark, para[m.end() :])
+                used.add(j)
+                break
+    return out
+
+
+def word(text: str, path: Path, *, revisions: bool = False) -> Path:
+    """Write ``text`` as a .docx with automatic numbering, heading styles and real footnotes.
+
+    With ``revisions``, the first body paragraph also carries a tracked deletion and a comment.
+    """
+    document = docx.Document()
+    lists = _Lists(document)
+    notes = _Footnotes(document)
+    paras = paragraphs(text)
+    anchored = _anchored(paras)
+    skip = {i for i in anchored}
+    skip |= {i - 1 for i in anchored if i > 0 and _SEPARATOR.match(paras[i - 1])}
+    placed: dict[int, Any] = {}
+    first_body = True
+    for i, para in enumerate(paras):
+        if i in skip:
+            continue
+        kind = style_of(para)
+        num: tuple[str, int] | None = None
+        body = para
+        if m := _POINT.match(para):
+            num, body = ("point", int(m.group(1))), para[m.end() :]
+        elif m := _LETTER.match(para):
+            num, body = ("letter", ord(m.group(1)) - 64), para[m.end() :]
+        elif m := _DASH.match(para):
+            num, body = ("dash", 0), para[m.end() :]
+        if re.match(r"^\w+ \d{1,3}\.", para) and kind == "heading" and num is None:
+            style = "Heading 1"
+        elif kind == "heading":
+            style = "Heading 2"
+        else:
+            style = None
+        # The marker of a real footnote is printed by the reference, not typed in the text.
+        refs = [(j, mark, note) for j, (a, mark, note) in sorted(anchored.items()) if a == i]
+        for _, mark, _ in refs:
+            pattern = re.escape(mark) if mark != "*" else r"(?<=\w)\*"
+            body = re.sub(pattern, "\x00", body, count=1)
+        paragraph = document.add_paragraph(style=style)
+        pieces = body.split("\x00")
+        for k, piece in enumerate(pieces):
+            if piece:
+                paragraph.add_run(piece)
+            if k < len(refs):
+                notes.add(paragraph, refs[k][1], refs[k][2])
+        if num is not None:
+            _number(paragraph, lists.num_for(*num))
+        if revisions and first_body and kind == "body" and num is None:
+            first_body = False
+            run = paragraph.add_run()
+            deleted = _el("w:del", id="77", author="Editor", date="2007-01-01T00:00:00Z")
+            run._r.addprevious(deleted)
+            deleted.append(run._r)
+            _sub(run._r, "w:delText").text = " (wording withdrawn)"
+            document.add_comment(paragraph.runs[0], text="check against the English text", author="Reviewer")
+        placed[i] = paragraph
+    notes.save()
+    document.core_properties.created = EPOCH
+    document.core_properties.modified = EPOCH
+    document.save(str(path))
+    return path

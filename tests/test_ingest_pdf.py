@@ -1,0 +1,151 @@
+"""PDF editions: each seed typeset as an A5 booklet and as an A4 two-column page gives the same units
+(id, kind, text) as the plain-text seed, with page furniture set aside as located debris."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import pdf_fixtures
+from ingest_fixtures import SEEDS, seed_text
+from lawalign.cli import main
+from lawalign.ingest import read_source
+from lawalign.ingest.decode import sniff_format
+from lawalign.models import Edition
+from lawalign.structure import segment_law
+from lawalign.structure.akn import validate
+from lawalign.structure.akn_read import from_akn
+from lawalign.structure.akn_write import to_akn
+
+LAYOUTS = {"booklet": pdf_fixtures.booklet, "columns": pdf_fixtures.two_columns}
+
+
+@pytest.fixture(scope="module")
+def typeset(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    folder = tmp_path_factory.mktemp("pdf")
+    out = {}
+    for lang in SEEDS:
+        for layout, make in LAYOUTS.items():
+            # No ".pdf" suffix: the format is recognised by content.
+            out[(lang, layout)] = make(seed_text(lang), folder / f"{lang}-{layout}.bin")
+    return out
+
+
+def _law_units(edition: Edition) -> list[tuple[str, str, str]]:
+    return [
+        (u.id, u.kind, " ".join(f"{u.label} {u.text}".split())) for u in edition.units if u.kind != "debris"
+    ]
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_typeset_seed_gives_the_plain_text_units(typeset, lang, layout):
+    plain = segment_law(read_source(SEEDS[lang], lang=lang))
+    source = read_source(typeset[(lang, layout)], lang=lang)
+    assert source.media_type == "application/pdf"
+    edition = segment_law(source)
+    assert _law_units(edition) == _law_units(plain)
+    furniture = [u for u in edition.units if u.reason == "page-furniture"]
+    assert furniture, "the page numbers are recognised"
+    for u in edition.law_units:
+        assert pdf_fixtures.RUNNING_HEADER not in u.text
+        assert not re.search(r"–\s*\d+\s*–", u.text), "no page number inside law text"
+        assert u.source.page is not None and u.source.page >= 1
+    for u in furniture:
+        assert u.source.page is not None and u.text.strip()
+
+
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_booklet_furniture_is_on_every_page(typeset, lang):
+    source = read_source(typeset[(lang, "booklet")], lang=lang)
+    pages = {u.source.page for u in source.removed}
+    headers = [u for u in source.removed if u.text == pdf_fixtures.RUNNING_HEADER]
+    numbers = [u for u in source.removed if u.text.isdigit()]
+    assert len(pages) >= 2
+    assert len(headers) == len(pages) == len(numbers)
+    assert [int(u.text) for u in numbers] == [u.source.page for u in numbers]
+    assert all(u.source.line_start == 1 for u in headers)
+
+
+def test_paragraphs_split_across_pages_are_joined_and_located(typeset):
+    edition = segment_law(read_source(typeset[("vi", "booklet")], lang="vi"))
+    split = [u for u in edition.law_units if u.source.page_end not in (None, u.source.page)]
+    assert split, "the booklet breaks at least one paragraph across pages"
+    for u in split:
+        row = u.as_row()["source"]
+        assert isinstance(row, dict)
+        assert row["page"] == u.source.page and row["page_end"] == u.source.page + 1
+
+
+def test_hyphenated_line_ends_and_headings(typeset):
+    source = read_source(typeset[("ru", "booklet")], lang="ru")
+    codes = {n.code: n.message for n in source.notices}
+    assert "pdf-hyphens" in codes and "pdf-page-furniture" in codes
+    assert "\u00ad" not in source.text and not re.search(r"\w-\n", source.text)
+    heading = {line.text for line in source.lines if line.heading}
+    assert "ПРАВИЛО 68. ПРЕТЕНЗИЯ НА ВЗЯТКИ ИЛИ УСТУПКА ВЗЯТОК" in heading
+    assert "A. Определение претензии" in heading
+    assert not any(line.text.startswith("Чтобы") for line in source.lines if line.heading)
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_nothing_lost(typeset, layout):
+    """Every character of the extracted text is in a unit or debris, in order; furniture too."""
+    source = read_source(typeset[("tr", layout)], lang="tr")
+    edition = segment_law(source)
+    body = [u for u in edition.units if u not in source.removed]
+    rebuilt = "".join(u.label + u.text for u in sorted(body, key=lambda u: u.span))
+    assert "".join(rebuilt.split()) == "".join(source.text.split())
+    assert all(u.kind == "debris" and u.reason == "page-furniture" for u in source.removed)
+
+
+def test_deterministic(typeset):
+    a = read_source(typeset[("vi", "columns")], lang="vi")
+    b = read_source(typeset[("vi", "columns")], lang="vi")
+    assert a == b
+
+
+def test_akn_carries_pages(typeset):
+    edition = segment_law(read_source(typeset[("vi", "booklet")], lang="vi"))
+    xml = to_akn(edition)
+    ok, errors = validate(xml)
+    assert ok, errors
+    back = from_akn(xml)
+    assert [u.source for u in back.units] == [u.source for u in edition.units]
+    assert any(u.source.page_end != u.source.page for u in back.units)
+
+
+def test_sniffed_by_content(typeset):
+    assert sniff_format(typeset[("tr", "booklet")].read_bytes()) == "pdf"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: pdf_fixtures.scanned(p), "no text layer: run OCR first"),
+        (lambda p: pdf_fixtures.encrypted(seed_text("ru"), p), "encrypted PDF"),
+        (lambda p: pdf_fixtures.truncated(seed_text("ru"), p), "truncated PDF"),
+    ],
+    ids=["scan", "encrypted", "truncated"],
+)
+def test_unreadable_pdf_is_one_line_exit_2_nothing_written(tmp_path, capsys, make, message):
+    bad = make(tmp_path / "bad.pdf")
+    out = tmp_path / "out"
+    assert main(["ingest", str(SEEDS["ru"]), str(bad), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"{bad}: ") and message in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_commands_work_on_a_pdf_edition(typeset, tmp_path, capsys):
+    pdf = typeset[("ru", "columns")]
+    assert main(["units", str(pdf), "--lang", "ru", "--format", "text"]) == 0
+    text = capsys.readouterr().out
+    assert "68B2" in text and "(p. 1)" in text and "[page-furniture]" in text
+    assert main(["ingest", str(pdf), "--lang", "ru", "-o", str(tmp_path)]) == 0
+    written = list(tmp_path.glob("*.xml"))
+    assert len(written) == 1 and validate(written[0].read_bytes())[0]

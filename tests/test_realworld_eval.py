@@ -1,0 +1,159 @@
+"""Real published pages (tests/realworld/) and synthetic layouts: gold sanity, the page scorer, floors.
+
+The floors are the accuracy measured by ``make eval`` (section ``pages``) minus a small margin; raise
+them when the layout recognition improves.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import lawalign.evaluate.pages as pages
+from lawalign.evaluate.pages import (
+    GOLD_KINDS,
+    LineResult,
+    calibration,
+    confident_share,
+    evaluate_pages,
+    load_gold,
+    parse_gold,
+    score_lines,
+)
+
+# Line accuracy of `lawalign units FILE` (no --lang) on tests/realworld/pages, and on the synthetic
+# layouts, minus a margin of about two points. Measured values are in tests/realworld/README.md.
+REAL_FLOOR = 0.15
+SYNTHETIC_FLOOR = 0.41
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "tests" / "realworld"
+SYNTHETIC = REAL / "synthetic"
+GOLD_SETS = [REAL, SYNTHETIC]
+
+
+def _page(folder: Path, name: str) -> Path:
+    return folder / name if (folder / name).exists() else folder / "pages" / name
+
+
+def test_doctests_of_the_scorer() -> None:
+    result = doctest.testmod(pages, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("folder", GOLD_SETS, ids=lambda p: p.name)
+def test_gold_covers_every_non_blank_line_and_nothing_else(folder: Path) -> None:
+    data = json.loads((folder / "gold.json").read_text(encoding="utf-8"))
+    assert set(data) == {"_about", "files"}
+    gold = parse_gold(data)  # validates kinds, ids, null ids on noise
+    assert gold
+    for name, fg in gold.items():
+        path = _page(folder, name)
+        assert path.is_file(), name
+        raw = path.read_text(encoding="utf-8").split("\n")
+        labelled = {g.line for g in fg.lines}
+        wanted = {i + 1 for i, text in enumerate(raw) if text.strip()}
+        assert labelled == wanted, (name, sorted(wanted - labelled), sorted(labelled - wanted))
+        assert re.fullmatch(r"[a-z]{2}", fg.lang), name
+        assert name.startswith(fg.lang + "-"), name
+        for g in fg.lines:
+            assert g.kind in GOLD_KINDS
+            assert (g.id is None) == (g.kind == "noise"), (name, g.line)
+            if g.id is not None:
+                law = re.match(r"\d+", g.id)
+                assert law and 68 <= int(law.group()) <= 71, (name, g.line, g.id)
+
+
+def test_real_pages_are_documented_and_small() -> None:
+    readme = (REAL / "README.md").read_text(encoding="utf-8")
+    for name in load_gold(REAL / "gold.json"):
+        assert name in readme, f"{name} has no source entry in tests/realworld/README.md"
+        pattern = r"[a-z]{2}(-[a-z]{2})?-(1987|1997|2007|2017)-[a-z0-9]+-[a-z0-9-]+\.txt"
+        assert re.fullmatch(pattern, name), name
+        assert (REAL / "pages" / name).stat().st_size < 8 * 1024, name
+
+
+def test_synthetic_layouts_are_named_for_their_class_and_documented() -> None:
+    readme = (REAL / "README.md").read_text(encoding="utf-8")
+    gold = load_gold(SYNTHETIC / "gold.json")
+    assert len(gold) >= 8
+    for name, fg in gold.items():
+        assert re.fullmatch(r"[a-z]{2}(-[a-z]{2})?-[a-z-]+-(68|69|70|71)\.txt", name), name
+        assert name.startswith(fg.lang + "-"), name
+        assert name in readme, f"{name} is not described in tests/realworld/README.md"
+
+
+def test_noise_is_matched_by_any_debris_unit_and_uncovered_lines_are_wrong() -> None:
+    lines = {"1": [None, "noise"], "2": ["68A", "text"], "4": ["68B1", "text"]}
+    gold = parse_gold({"files": {"p.txt": {"lang": "en", "lines": lines}}})["p.txt"]
+    rows = [
+        {"id": "debris.1", "kind": "debris", "confidence": 1.0, "source": {"line_start": 1, "line_end": 1}},
+        {"id": "68A.title", "kind": "title", "confidence": 1.0, "source": {"line_start": 2, "line_end": 2}},
+        {"id": "68A", "kind": "text", "confidence": 0.7, "source": {"line_start": 2, "line_end": 2}},
+    ]
+    results = score_lines(rows, gold)
+    assert [(r.line, r.right) for r in results] == [(1, True), (2, True), (4, False)]
+    assert results[1].pred_id == "68A" and results[1].confidence == 0.7  # the matching unit decides
+    assert results[2].pred_kind is None and results[2].confidence == 0.0
+
+
+def test_a_refused_page_scores_every_line_wrong(tmp_path: Path) -> None:
+    from lawalign.errors import InputError
+
+    (tmp_path / "en-x.txt").write_text("A. Claim Defined\n", encoding="utf-8")
+    gold = {"files": {"en-x.txt": {"lang": "en", "lines": {"1": ["68A.title", "title"]}}}}
+    (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+
+    def refuse(path: Path) -> list[dict[str, object]]:
+        raise InputError(str(path), "no law structure")
+
+    results = evaluate_pages(tmp_path, refuse)
+    assert [(r.line, r.right, r.pred_kind) for r in results] == [(1, False, "refused")]
+
+
+def test_refusing_a_page_without_law_text_is_right(tmp_path: Path) -> None:
+    from lawalign.errors import InputError
+
+    (tmp_path / "en-x.txt").write_text("Home | Contact\n\nClub news\n", encoding="utf-8")
+    gold = {"files": {"en-x.txt": {"lang": "en", "lines": {"1": [None, "noise"], "3": [None, "noise"]}}}}
+    (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+
+    def refuse(path: Path) -> list[dict[str, object]]:
+        raise InputError(str(path), "no law structure")
+
+    assert [r.right for r in evaluate_pages(tmp_path, refuse)] == [True, True]
+
+
+def test_calibration_bins_partition_the_lines() -> None:
+    results = [
+        LineResult("a", "en", i, "68A", "text", i % 2 == 0, "68A", "text", c)
+        for i, c in enumerate([0.0, 0.3, 0.5, 0.69, 0.7, 0.85, 0.9, 0.949, 0.95, 0.99, 1.0, 1.0])
+    ]
+    bins = calibration(results)
+    assert sum(b.score.total for b in bins) == len(results)
+    assert bins[-1].low == 1.0 and bins[-1].score.total == 2
+    share, score = confident_share(results)
+    assert score.total == 6 and share == 0.5
+
+
+def test_malformed_gold_is_refused() -> None:
+    for bad in (["68Z9x", "text"], [None, "text"], ["68A", "noise"], ["68A", "heading"], ["68A"]):
+        with pytest.raises(ValueError):
+            parse_gold({"files": {"p.txt": {"lang": "en", "lines": {"1": bad}}}})
+
+
+def test_real_pages_accuracy_floor() -> None:
+    results = evaluate_pages(REAL)
+    accuracy = sum(r.right for r in results) / len(results)
+    assert accuracy >= REAL_FLOOR, pages.format_report(results)
+
+
+def test_synthetic_layouts_accuracy_floor() -> None:
+    results = evaluate_pages(SYNTHETIC)
+    accuracy = sum(r.right for r in results) / len(results)
+    assert accuracy >= SYNTHETIC_FLOOR, pages.format_report(results)
