@@ -58,7 +58,9 @@ def _write(path: Path, lines: tuple[str, ...]) -> Path:
     return path
 
 
-def test_pair_beads_contract(doc: BenchmarkDoc, cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pair_beads_contract(
+    doc: BenchmarkDoc, cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     src = _write(tmp_path / "dev.de", doc.src)
     tgt = _write(tmp_path / "dev.fr", ("", *doc.tgt))  # a blank first line: a deletion, still covered
     args = ["pair", str(src), str(tgt), "--presplit", "--cache-dir", str(cache)]

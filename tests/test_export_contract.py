@@ -151,7 +151,9 @@ def test_tmx_header_and_units() -> None:
     assert "creationdate" not in header.attrib
     tuids = [tu.get("tuid") for tu in root.iter("tu")]
     assert len(tuids) == len(set(tuids))
-    every = etree.fromstring(render_export(_corpus(), "tmx", ExportOptions(level="clause", include_unaligned=True)))
+    every = etree.fromstring(
+        render_export(_corpus(), "tmx", ExportOptions(level="clause", include_unaligned=True))
+    )
     assert len(list(every.iter("tu"))) == len(_corpus().ids()) > len(tuids)
     for tu in root.iter("tu"):  # without --include-unaligned: no single-language unit
         assert len(tu.findall("tuv")) >= 2
@@ -197,7 +199,9 @@ def test_xliff_findings_labels_and_states_in_both_versions() -> None:
         assert (store.getsourcelanguage(), store.gettargetlanguage()) == ("vi", "tr")
         # toolkit ids: 2.0 "68B1::s"; 1.2 "<file>\x0468B1.s"
         ids = [u.getid().split("::")[0].split("\x04")[-1] for u in store.units]
-        units = {(i if version == "2.0" else i.rsplit(".", 1)[0]): u for i, u in zip(ids, store.units)}
+        units = {
+            (i if version == "2.0" else i.rsplit(".", 1)[0]): u for i, u in zip(ids, store.units, strict=True)
+        }
         assert not units["68B1"].source.startswith("1.") and not units["68B1"].target.startswith("1.")
         root = etree.fromstring(data)
         if version == "1.2":
@@ -211,7 +215,10 @@ def test_xliff_findings_labels_and_states_in_both_versions() -> None:
         assert "the Law 54 exception is missing" in notes["68A"]
         assert "printed label: 1." in notes["68B1"]
         if version == "1.2":
-            assert root.find(".//{*}trans-unit[@id='68D.s']/{*}target").get("state") == "needs-review-translation"
+            assert (
+                root.find(".//{*}trans-unit[@id='68D.s']/{*}target").get("state")
+                == "needs-review-translation"
+            )
             assert root.find(".//{*}trans-unit[@id='68A.s']/{*}target").get("state") == "translated"
         else:
             seg = root.find(".//{*}unit[@id='68D']/{*}segment")

@@ -88,12 +88,16 @@ def test_sentence_xliff(corpus: Corpus, version: str) -> None:
     assert len(segments) > len(unit_ids), "sentence segments, several per clause"
     for unit in segments:
         for lang, text in (("vi", unit.source), ("ru", unit.target)):
-            assert not any(text.startswith(label) for (code, _), label in labels.items() if code == lang and text)
+            assert not any(
+                text.startswith(label) for (code, _), label in labels.items() if code == lang and text
+            )
     root = etree.fromstring(data)
     if version == "2.0":
         unit = root.find(".//{*}unit[@id='68D']")
         notes = " ".join(n.text for n in unit.iterfind("{*}notes/{*}note"))
-        assert {s.get("subState") for s in unit.iterfind("{*}segment")} == {"lawalign:needs-review-translation"}
+        assert {s.get("subState") for s in unit.iterfind("{*}segment")} == {
+            "lawalign:needs-review-translation"
+        }
     else:
         units = root.findall(".//{*}group[@id='68D']/{*}trans-unit")
         notes = " ".join(n.text for u in units for n in u.iterfind("{*}note"))

@@ -43,6 +43,11 @@ log = logging.getLogger(__name__)
 BeadType = tuple[int, int]
 _INF = np.inf
 _BLOCK = 64  # source rows per matrix product when computing band costs
+_SIZE_COST = {
+    "product": lambda dx, dy: float(dx * dy),
+    "sum": lambda dx, dy: (dx + dy) / 2.0,
+    "max": lambda dx, dy: float(max(dx, dy)),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,8 @@ class AlignConfig:
     Attributes:
         max_size: largest bead, counted in sentences of both sides (5 allows 1-4, 2-3, 3-2, 4-1).
         del_percentile: deletion penalty = this quantile of random 1-1 costs.
+        size_cost: how a bead's cost grows with its sentences: ``product`` (``dx · dy``, vecalign),
+            ``sum`` (``(dx + dy) / 2``) or ``max``.
         width: half-width of the search band around the coarse path, in anti-diagonal cells.
         full_dp_max: documents with ``n · m`` above its square are downsampled first.
         sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
@@ -60,10 +67,19 @@ class AlignConfig:
 
     max_size: int = 5
     del_percentile: float = 0.2
+    size_cost: str = "product"
     width: int = 8
     full_dp_max: int = 300
     sample_size: int = 20000
     seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_size < 2:
+            raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
+        if self.size_cost not in _SIZE_COST:
+            raise ValueError(f"size_cost must be one of {', '.join(_SIZE_COST)}, not {self.size_cost!r}")
+        if not 0.0 <= self.del_percentile <= 1.0:
+            raise ValueError(f"del_percentile must lie in [0, 1], not {self.del_percentile}")
 
     @property
     def max_side(self) -> int:
@@ -242,6 +258,7 @@ def _band_costs(
     band: _Band,
     types: Sequence[BeadType],
     del_penalty: float,
+    size_cost: str = "product",
 ) -> tuple[np.ndarray, np.ndarray]:
     """(T, A, B) cost of reaching each band cell by each bead type (inf where impossible), and cosines."""
     n, m = src.shape[1], tgt.shape[1]
@@ -259,7 +276,8 @@ def _band_costs(
             continue
         xs, ys = sx[ok], sy[ok]
         cos = _pair_cos(src[dx - 1], tgt[dy - 1], xs, ys)
-        costs[t][ok] = 2.0 * dx * dy * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
+        scale = _SIZE_COST[size_cost](dx, dy)
+        costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
         cosines[t][ok] = cos
     return costs, cosines
 
@@ -317,11 +335,14 @@ def _run_dp(
     band: _Band,
     types: Sequence[BeadType],
     calibration: Calibration,
+    size_cost: str = "product",
 ) -> list[Bead]:
     n, m = src.shape[1], tgt.shape[1]
     src_norm = _norms(src, calibration.src_background)
     tgt_norm = _norms(tgt, calibration.tgt_background)
-    costs, cosines = _band_costs(src, tgt, src_norm, tgt_norm, band, types, calibration.del_penalty)
+    costs, cosines = _band_costs(
+        src, tgt, src_norm, tgt_norm, band, types, calibration.del_penalty, size_cost
+    )
     width = band.width
     beads: list[Bead] = []
     x = y = 0
@@ -465,7 +486,7 @@ def _align(
             coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
         band = _path_band(_search_path(coarse), cfg.width)
         if k == 0:
-            beads = _run_dp(src, tgt, band, types, level_calibration(0))
+            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg.size_cost)
         else:
             beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
     log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
