@@ -32,6 +32,9 @@ class Segment:
     texts: tuple[tuple[str, str], ...]  # (lang, text), source language first when present
     labels: tuple[tuple[str, str], ...] = ()  # (lang, printed label) of units whose first sentence is here
     sources: tuple[tuple[str, str], ...] = ()  # (lang, "path:line_start-line_end")
+    law: str = ""
+    role: str = ""
+    inferred: tuple[tuple[str, float], ...] = ()  # (lang, confidence) of ids inferred from structure
 
     @property
     def langs(self) -> tuple[str, ...]:
@@ -63,20 +66,30 @@ def _body(unit: Unit) -> str:
     return (unit.heading or unit.text) if unit.kind == "title" else unit.text
 
 
+def _with_unit_facts(segment: Segment, cells: dict[str, Unit]) -> Segment:
+    """``segment`` with the law, role and inferred-id confidences of its units."""
+    from dataclasses import replace
+
+    first = next(iter(cells.values()))
+    inferred = tuple(
+        (lang, cells[lang].confidence) for lang in segment.langs if lang in cells and cells[lang].inferred
+    )
+    return replace(segment, law=first.law, role=first.role, inferred=inferred)
+
+
 def clause_segments(rows: Sequence[tuple[str, dict[str, Unit]]], order: Sequence[str]) -> list[Segment]:
     """One segment per unit id (rows of :func:`lawalign.export.base.unit_table`), languages in ``order``."""
     out = []
     for unit_id, cells in rows:
         langs = [lang for lang in order if lang in cells]
-        out.append(
-            Segment(
-                unit=unit_id,
-                key=unit_id,
-                texts=tuple((lang, _body(cells[lang])) for lang in langs),
-                labels=tuple((lang, cells[lang].label) for lang in langs if cells[lang].label),
-                sources=tuple((lang, _where(cells[lang])) for lang in langs),
-            )
+        segment = Segment(
+            unit=unit_id,
+            key=unit_id,
+            texts=tuple((lang, _body(cells[lang])) for lang in langs),
+            labels=tuple((lang, cells[lang].label) for lang in langs if cells[lang].label),
+            sources=tuple((lang, _where(cells[lang])) for lang in langs),
         )
+        out.append(_with_unit_facts(segment, cells))
     return out
 
 
@@ -189,7 +202,7 @@ def sentence_segments(
                         unit_id, f"{unit_id}.{lang}", ((lang, _body(unit)),), labels, ((lang, _where(unit)),)
                     )
                     keyed.append(((0, 2, lang, 0), alone))
-        out.extend(seg for _, seg in sorted(keyed, key=lambda item: item[0]))
+        out.extend(_with_unit_facts(seg, cells) for _, seg in sorted(keyed, key=lambda item: item[0]))
     return out
 
 

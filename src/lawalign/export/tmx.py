@@ -109,8 +109,11 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
         if len(segment.texts) < 2 and not options.include_unaligned:
             continue
         props = (("x-unit", segment.unit),) if segment.key != segment.unit else ()
-        variant_props = tuple((lang, "x-source", where) for lang, where in segment.sources) + tuple(
-            (lang, "x-label", label) for lang, label in segment.labels
+        props += (("x-law", segment.law), ("x-role", segment.role))
+        variant_props = (
+            tuple((lang, "x-source", where) for lang, where in segment.sources)
+            + tuple((lang, "x-inferred", f"{confidence:.3f}") for lang, confidence in segment.inferred)
+            + tuple((lang, "x-label", label) for lang, label in segment.labels)
         )
         units.append(TranslationUnit(segment.key, segment.texts, props, variant_props))
     return tmx_document(src, "sentence" if options.level == "sentence" else "paragraph", units)
