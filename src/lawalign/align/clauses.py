@@ -23,7 +23,14 @@ import numpy as np
 from lawalign.align.anchor import anchor_editions, apply_checks, unit_text
 from lawalign.align.cache import Store
 from lawalign.align.embed import CachedEmbedder, Embedder, get_embedder
-from lawalign.align.sentalign import AlignConfig, Calibration, align_overlaps, calibrate, overlap_texts
+from lawalign.align.sentalign import (
+    AlignConfig,
+    Calibration,
+    align_overlaps,
+    calibrate,
+    overlap_lengths,
+    overlap_texts,
+)
 from lawalign.align.sentences import split_many
 from lawalign.models import Alignment, Bead, Edition, IdCheck, Unit, UnitLink
 
@@ -137,6 +144,10 @@ def align_editions(
                 unit_overlaps(tgt, tu),
                 config=opts.sentences,
                 calibration=pair_calibration(src, tgt),
+                lengths=(
+                    overlap_lengths(sentences[(id(src), uid)], max_side),
+                    overlap_lengths(sentences[(id(tgt), uid)], max_side),
+                ),
             )
             score = round(float(vec[unit_text(su)] @ vec[unit_text(tu)]), 4)
             links.append(

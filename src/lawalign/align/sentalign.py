@@ -65,9 +65,14 @@ class AlignConfig:
         seed: seed of that sample (fixed: same input, same beads).
     """
 
-    max_size: int = 5
+    max_size: int = 4
     del_percentile: float = 0.2
     size_cost: str = "product"
+    scoring: str = "margin"
+    skip: float = 0.0
+    skip_percentile: float = 0.8
+    length_weight: float = 1.0
+    merge_penalty: float = 0.0
     width: int = 8
     full_dp_max: int = 300
     sample_size: int = 20000
@@ -76,6 +81,8 @@ class AlignConfig:
     def __post_init__(self) -> None:
         if self.max_size < 2:
             raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
+        if self.scoring not in ("normalized", "margin"):
+            raise ValueError(f"scoring must be 'normalized' or 'margin', not {self.scoring!r}")
         if self.size_cost not in _SIZE_COST:
             raise ValueError(f"size_cost must be one of {', '.join(_SIZE_COST)}, not {self.size_cost!r}")
         if not 0.0 <= self.del_percentile <= 1.0:
@@ -98,6 +105,10 @@ class Calibration:
     src_background: np.ndarray
     tgt_background: np.ndarray
     del_penalty: float
+    skip: float = 0.0  # deletion cost under margin scoring
+
+
+_LEVEL_CONFIG = AlignConfig(scoring="normalized")  # coarse levels: 1-1 beads, normalized costs
 
 
 def bead_types(max_size: int) -> tuple[BeadType, ...]:
@@ -133,6 +144,18 @@ def overlap_vectors(sentences: Sequence[str], max_side: int, vectors: dict[str, 
     for k in range(1, max_side + 1):
         for i, text in enumerate(overlap_texts(sentences, k)):
             out[k - 1, i] = vectors[text]
+    return out
+
+
+def overlap_lengths(sentences: Sequence[str], max_side: int) -> np.ndarray:
+    """(max_side, n) character lengths of the runs :func:`overlap_texts` joins (0 past the end).
+
+    >>> overlap_lengths(["ab", "cde"], 2).tolist()
+    [[2.0, 3.0], [6.0, 0.0]]
+    """
+    out = np.zeros((max_side, len(sentences)))
+    for k in range(1, max_side + 1):
+        out[k - 1, : max(0, len(sentences) - k + 1)] = [len(t) for t in overlap_texts(sentences, k)]
     return out
 
 
@@ -204,7 +227,27 @@ def calibrate(src: np.ndarray, tgt: np.ndarray, config: AlignConfig | None = Non
     src_norm, tgt_norm = _norms(src[0], src_bg), _norms(tgt[0], tgt_bg)
     costs = _sample_costs(src[0], tgt[0], src_norm, tgt_norm, cfg.sample_size, cfg.seed)
     k = min(len(costs) - 1, max(0, round(cfg.del_percentile * (len(costs) - 1))))
-    return Calibration(src_bg, tgt_bg, float(np.partition(costs, k)[k]))
+    margins = _sample_margins(src[0], tgt[0], cfg.sample_size, cfg.seed)
+    j = min(len(margins) - 1, max(0, round(cfg.skip_percentile * (len(margins) - 1))))
+    skip = float(np.partition(margins, j)[j]) if len(margins) else 0.0
+    return Calibration(src_bg, tgt_bg, float(np.partition(costs, k)[k]), skip)
+
+
+def _sample_margins(src: np.ndarray, tgt: np.ndarray, size: int, seed: int) -> np.ndarray:
+    """Margin scores (cosine minus the mean cosine to the four neighbours) of sampled 1-1 pairs."""
+    n, m = src.shape[0], tgt.shape[0]
+    if n < 3 or m < 3:
+        return np.zeros(0)
+    rows = np.arange(1, n - 1)
+    if (n - 2) * m > size:
+        rows = np.sort(np.random.default_rng(seed).choice(rows, size=max(1, size // m), replace=False))
+    here = (src[rows] @ tgt.T).astype(np.float64)
+    above = (src[rows - 1] @ tgt.T).astype(np.float64)
+    below = (src[rows + 1] @ tgt.T).astype(np.float64)
+    inner = here[:, 1:-1]
+    neighbours = (here[:, :-2] + here[:, 2:] + above[:, 1:-1] + below[:, 1:-1]) / 4.0
+    out: np.ndarray = (inner - neighbours).ravel()
+    return out
 
 
 # --- the banded anti-diagonal DP ----------------------------------------------------------------
@@ -258,7 +301,9 @@ def _band_costs(
     band: _Band,
     types: Sequence[BeadType],
     del_penalty: float,
-    size_cost: str = "product",
+    cfg: AlignConfig,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    skip: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(T, A, B) cost of reaching each band cell by each bead type (inf where impossible), and cosines."""
     n, m = src.shape[1], tgt.shape[1]
@@ -268,17 +313,42 @@ def _band_costs(
     inside = (x >= 0) & (x <= n) & (y >= 0) & (y <= m)
     costs = np.full((len(types), *y.shape), _INF)
     cosines = np.zeros((len(types), *y.shape))
+    margin = cfg.scoring == "margin"
+    ratio = 1.0
+    if lengths is not None:
+        total_src, total_tgt = float(lengths[0][0].sum()), float(lengths[1][0].sum())
+        ratio = total_src / total_tgt if total_src and total_tgt else 1.0
     for t, (dx, dy) in enumerate(types):
         sx, sy = x - dx, y - dy
         ok = inside & (sx >= 0) & (sy >= 0)
         if dx == 0 or dy == 0:
-            costs[t][ok] = del_penalty
+            costs[t][ok] = skip if margin else del_penalty
             continue
         xs, ys = sx[ok], sy[ok]
         cos = _pair_cos(src[dx - 1], tgt[dy - 1], xs, ys)
-        scale = _SIZE_COST[size_cost](dx, dy)
-        costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
         cosines[t][ok] = cos
+        if not margin:
+            scale = _SIZE_COST[cfg.size_cost](dx, dy)
+            costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
+            continue
+        # bertalign-style: similarity minus the group's similarity to the sentences just outside it
+        total = np.zeros(len(xs))
+        count = np.zeros(len(xs))
+        for yy in (ys - 1, ys + dy):
+            near = (yy >= 0) & (yy < m)
+            total[near] += _pair_cos(src[dx - 1], tgt[0], xs[near], yy[near])
+            count[near] += 1
+        for xx in (xs - 1, xs + dx):
+            near = (xx >= 0) & (xx < n)
+            total[near] += _pair_cos(src[0], tgt[dy - 1], xx[near], ys[near])
+            count[near] += 1
+        score = cos - total / np.maximum(count, 1)
+        if lengths is not None:
+            ls = lengths[0][dx - 1, xs]
+            lt = lengths[1][dy - 1, ys] * ratio
+            factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
+            score = score * factor**cfg.length_weight
+        costs[t][ok] = -score + cfg.merge_penalty * (dx + dy - 2)
     return costs, cosines
 
 
@@ -335,13 +405,23 @@ def _run_dp(
     band: _Band,
     types: Sequence[BeadType],
     calibration: Calibration,
-    size_cost: str = "product",
+    cfg: AlignConfig | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Bead]:
     n, m = src.shape[1], tgt.shape[1]
     src_norm = _norms(src, calibration.src_background)
     tgt_norm = _norms(tgt, calibration.tgt_background)
     costs, cosines = _band_costs(
-        src, tgt, src_norm, tgt_norm, band, types, calibration.del_penalty, size_cost
+        src,
+        tgt,
+        src_norm,
+        tgt_norm,
+        band,
+        types,
+        calibration.del_penalty,
+        cfg or _LEVEL_CONFIG,
+        lengths,
+        calibration.skip + (cfg.skip if cfg is not None else 0.0),
     )
     width = band.width
     beads: list[Bead] = []
@@ -425,6 +505,7 @@ def align_overlaps(
     *,
     config: AlignConfig | None = None,
     calibration: Calibration | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     """Align two sentence sequences given their overlap vectors.
 
@@ -444,11 +525,15 @@ def align_overlaps(
     BLAS runs on one thread: on two busy cores, OpenBLAS's thread pool made them ~10× slower.
     """
     with threadpool_limits(limits=1, user_api="blas"):
-        return _align(src, tgt, config or AlignConfig(), calibration)
+        return _align(src, tgt, config or AlignConfig(), calibration, lengths)
 
 
 def _align(
-    src: np.ndarray, tgt: np.ndarray, cfg: AlignConfig, calibration: Calibration | None
+    src: np.ndarray,
+    tgt: np.ndarray,
+    cfg: AlignConfig,
+    calibration: Calibration | None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     n, m = src.shape[1], tgt.shape[1]
     if n == 0 or m == 0:
@@ -486,7 +571,7 @@ def _align(
             coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
         band = _path_band(_search_path(coarse), cfg.width)
         if k == 0:
-            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg.size_cost)
+            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths)
         else:
             beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
     log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
@@ -510,4 +595,5 @@ def align_texts(
     """
     cfg = config or AlignConfig()
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
-    return align_overlaps(src_ov, tgt_ov, config=cfg)
+    lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
+    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths)

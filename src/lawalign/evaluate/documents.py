@@ -17,7 +17,7 @@ from pathlib import Path
 from lawalign.align.baselines import gale_church
 from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
-from lawalign.align.sentalign import AlignConfig, align_overlaps, embed_overlaps
+from lawalign.align.sentalign import AlignConfig, align_overlaps, embed_overlaps, overlap_lengths
 from lawalign.evaluate.alignment import PRF, read_beads, score_beads
 from lawalign.models import Bead
 
@@ -115,7 +115,8 @@ def run_method(
         src_ov, tgt_ov = embed_overlaps(doc.src, doc.tgt, embedder, sides)
         start = time.perf_counter()
         if method == "sentalign":
-            beads = align_overlaps(src_ov, tgt_ov, config=cfg)
+            lengths = (overlap_lengths(doc.src, sides), overlap_lengths(doc.tgt, sides))
+            beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths)
         else:
             n, m = len(doc.src), len(doc.tgt)
             beads = align_sentences(
