@@ -55,10 +55,14 @@ class AlignConfig:
     """Parameters of :func:`align_overlaps` (defaults measured on the Bleualign dev document).
 
     Attributes:
-        max_size: largest bead, counted in sentences of both sides (5 allows 1-4, 2-3, 3-2, 4-1).
-        del_percentile: deletion penalty = this quantile of random 1-1 costs.
-        size_cost: how a bead's cost grows with its sentences: ``product`` (``dx · dy``, vecalign),
-            ``sum`` (``(dx + dy) / 2``) or ``max``.
+        max_size: largest bead, counted in sentences of both sides (4 allows 1-3, 2-2, 3-1).
+        del_percentile: ``normalized`` scoring: deletion cost = this quantile of random 1-1 costs.
+        size_cost: ``normalized`` scoring: how a bead's cost grows with its sentences: ``product``
+            (``dx · dy``, vecalign), ``sum`` (``(dx + dy) / 2``) or ``max``.
+        scoring: the last pass's bead score: ``margin`` (cosine minus the mean cosine to the
+            sentences just outside the bead, times a length factor; for documents) or
+            ``normalized`` (vecalign's cost; for short pieces such as a clause's sentences).
+        skip_percentile: ``margin`` scoring: deletion cost = this quantile of random 1-1 margins.
         width: half-width of the search band around the coarse path, in anti-diagonal cells.
         full_dp_max: documents with ``n · m`` above its square are downsampled first.
         sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
@@ -69,10 +73,7 @@ class AlignConfig:
     del_percentile: float = 0.2
     size_cost: str = "product"
     scoring: str = "margin"
-    skip: float = 0.0
     skip_percentile: float = 0.8
-    length_weight: float = 1.0
-    merge_penalty: float = 0.0
     width: int = 8
     full_dp_max: int = 300
     sample_size: int = 20000
@@ -85,8 +86,9 @@ class AlignConfig:
             raise ValueError(f"scoring must be 'normalized' or 'margin', not {self.scoring!r}")
         if self.size_cost not in _SIZE_COST:
             raise ValueError(f"size_cost must be one of {', '.join(_SIZE_COST)}, not {self.size_cost!r}")
-        if not 0.0 <= self.del_percentile <= 1.0:
-            raise ValueError(f"del_percentile must lie in [0, 1], not {self.del_percentile}")
+        for name in ("del_percentile", "skip_percentile"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must lie in [0, 1], not {getattr(self, name)}")
 
     @property
     def max_side(self) -> int:
@@ -293,6 +295,27 @@ def _pair_cos(src: np.ndarray, tgt: np.ndarray, xs: np.ndarray, ys: np.ndarray) 
     return out
 
 
+class _Sims:
+    """Cosines between runs of the two sides, looked up per cell: from one dense matrix per pair of
+    run sizes when the documents are small, else from block products along the band."""
+
+    DENSE_CELLS = 400_000  # n · m up to which a dense (n, m) matrix per run-size pair is cheaper
+
+    def __init__(self, src: np.ndarray, tgt: np.ndarray) -> None:
+        self.src, self.tgt = src, tgt
+        self.dense = src.shape[1] * tgt.shape[1] <= self.DENSE_CELLS
+        self._cache: dict[tuple[int, int], np.ndarray] = {}
+
+    def __call__(self, k: int, l: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """cos(src run of k sentences at xs, tgt run of l sentences at ys), elementwise."""
+        if not self.dense:
+            return _pair_cos(self.src[k - 1], self.tgt[l - 1], xs, ys)
+        if (k, l) not in self._cache:
+            self._cache[(k, l)] = (self.src[k - 1] @ self.tgt[l - 1].T).astype(np.float64)
+        out: np.ndarray = self._cache[(k, l)][xs, ys]
+        return out
+
+
 def _band_costs(
     src: np.ndarray,
     tgt: np.ndarray,
@@ -314,6 +337,7 @@ def _band_costs(
     costs = np.full((len(types), *y.shape), _INF)
     cosines = np.zeros((len(types), *y.shape))
     margin = cfg.scoring == "margin"
+    sims = _Sims(src, tgt)
     ratio = 1.0
     if lengths is not None:
         total_src, total_tgt = float(lengths[0][0].sum()), float(lengths[1][0].sum())
@@ -325,7 +349,7 @@ def _band_costs(
             costs[t][ok] = skip if margin else del_penalty
             continue
         xs, ys = sx[ok], sy[ok]
-        cos = _pair_cos(src[dx - 1], tgt[dy - 1], xs, ys)
+        cos = sims(dx, dy, xs, ys)
         cosines[t][ok] = cos
         if not margin:
             scale = _SIZE_COST[cfg.size_cost](dx, dy)
@@ -336,19 +360,19 @@ def _band_costs(
         count = np.zeros(len(xs))
         for yy in (ys - 1, ys + dy):
             near = (yy >= 0) & (yy < m)
-            total[near] += _pair_cos(src[dx - 1], tgt[0], xs[near], yy[near])
+            total[near] += sims(dx, 1, xs[near], yy[near])
             count[near] += 1
         for xx in (xs - 1, xs + dx):
             near = (xx >= 0) & (xx < n)
-            total[near] += _pair_cos(src[0], tgt[dy - 1], xx[near], ys[near])
+            total[near] += sims(1, dy, xx[near], ys[near])
             count[near] += 1
         score = cos - total / np.maximum(count, 1)
         if lengths is not None:
             ls = lengths[0][dx - 1, xs]
             lt = lengths[1][dy - 1, ys] * ratio
             factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
-            score = score * factor**cfg.length_weight
-        costs[t][ok] = -score + cfg.merge_penalty * (dx + dy - 2)
+            score = score * factor
+        costs[t][ok] = -score
     return costs, cosines
 
 
@@ -421,7 +445,7 @@ def _run_dp(
         calibration.del_penalty,
         cfg or _LEVEL_CONFIG,
         lengths,
-        calibration.skip + (cfg.skip if cfg is not None else 0.0),
+        calibration.skip,
     )
     width = band.width
     beads: list[Bead] = []

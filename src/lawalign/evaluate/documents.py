@@ -86,13 +86,29 @@ def head(doc: BenchmarkDoc, n_beads: int) -> BenchmarkDoc:
     Raises:
         ValueError: a later gold bead reaches back into the cut (the gold is not in order there).
     """
-    kept = doc.gold[:n_beads]
-    n = 1 + max((i for x, _ in kept for i in x), default=-1)
-    m = 1 + max((j for _, y in kept for j in y), default=-1)
-    for x, y in doc.gold[n_beads:]:
-        if any(i < n for i in x) or any(j < m for j in y):
-            raise ValueError(f"gold bead {list(x)}:{list(y)} crosses the cut after {n_beads} beads")
-    return BenchmarkDoc(f"{doc.name}[:{n_beads}]", doc.src[:n], doc.tgt[:m], kept)
+    return window(doc, 0, n_beads)
+
+
+def window(doc: BenchmarkDoc, first: int, count: int) -> BenchmarkDoc:
+    """Gold beads ``first … first+count-1`` and the sentences they cover, re-indexed from 0.
+
+    Raises:
+        ValueError: the beads do not cover one contiguous run of sentences on each side.
+    """
+    kept = doc.gold[first : first + count]
+    xs = sorted(i for x, _ in kept for i in x)
+    ys = sorted(j for _, y in kept for j in y)
+    x0 = xs[0] if xs else 0
+    y0 = ys[0] if ys else 0
+    if xs != list(range(x0, x0 + len(xs))) or ys != list(range(y0, y0 + len(ys))):
+        raise ValueError(f"gold beads {first}..{first + count - 1} do not cover contiguous sentences")
+    shifted = tuple((tuple(i - x0 for i in x), tuple(j - y0 for j in y)) for x, y in kept)
+    return BenchmarkDoc(
+        f"{doc.name}[{first}:{first + count}]",
+        doc.src[x0 : x0 + len(xs)],
+        doc.tgt[y0 : y0 + len(ys)],
+        shifted,
+    )
 
 
 def _as_pairs(beads: Sequence[Bead]) -> BeadList:
@@ -164,6 +180,7 @@ __all__ = [
     "coverage_ok",
     "evaluate_document",
     "head",
+    "window",
     "load_document",
     "run_method",
 ]
