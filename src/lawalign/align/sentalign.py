@@ -306,13 +306,13 @@ class _Sims:
         self.dense = src.shape[1] * tgt.shape[1] <= self.DENSE_CELLS
         self._cache: dict[tuple[int, int], np.ndarray] = {}
 
-    def __call__(self, k: int, l: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        """cos(src run of k sentences at xs, tgt run of l sentences at ys), elementwise."""
+    def __call__(self, k: int, j: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """cos(src run of k sentences at xs, tgt run of j sentences at ys), elementwise."""
         if not self.dense:
-            return _pair_cos(self.src[k - 1], self.tgt[l - 1], xs, ys)
-        if (k, l) not in self._cache:
-            self._cache[(k, l)] = (self.src[k - 1] @ self.tgt[l - 1].T).astype(np.float64)
-        out: np.ndarray = self._cache[(k, l)][xs, ys]
+            return _pair_cos(self.src[k - 1], self.tgt[j - 1], xs, ys)
+        if (k, j) not in self._cache:
+            self._cache[(k, j)] = (self.src[k - 1] @ self.tgt[j - 1].T).astype(np.float64)
+        out: np.ndarray = self._cache[(k, j)][xs, ys]
         return out
 
 

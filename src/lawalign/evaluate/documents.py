@@ -180,7 +180,7 @@ __all__ = [
     "coverage_ok",
     "evaluate_document",
     "head",
-    "window",
     "load_document",
     "run_method",
+    "window",
 ]
