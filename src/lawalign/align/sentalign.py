@@ -29,7 +29,7 @@ deterministic.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 BeadType = tuple[int, int]
 _INF = np.inf
 _BLOCK = 64  # source rows per matrix product when computing band costs
-_SIZE_COST = {
+_SIZE_COST: dict[str, Callable[[int, int], float]] = {
     "product": lambda dx, dy: float(dx * dy),
     "sum": lambda dx, dy: (dx + dy) / 2.0,
     "max": lambda dx, dy: float(max(dx, dy)),

@@ -108,7 +108,9 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     for segment in corpus_segments(corpus, options.level, src, langs):
         if len(segment.texts) < 2 and not options.include_unaligned:
             continue
-        props = (("x-unit", segment.unit),) if segment.key != segment.unit else ()
+        props: tuple[tuple[str, str], ...] = (
+            (("x-unit", segment.unit),) if segment.key != segment.unit else ()
+        )
         props += (("x-law", segment.law), ("x-role", segment.role))
         variant_props = (
             tuple((lang, "x-source", where) for lang, where in segment.sources)
