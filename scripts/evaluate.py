@@ -110,6 +110,8 @@ def section_bleualign() -> None:
             f"  {result.method:<14}{prf.strict_p:>9.3f}{prf.strict_r:>7.3f}{prf.strict_f1:>7.3f}"
             f"{prf.lax_p:>8.3f}{prf.lax_r:>7.3f}{prf.lax_f1:>7.3f}{result.seconds:>9.2f}"
         )
+
+
 def _shared_benchmarks() -> Path | None:
     """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
     env = os.environ.get("LAWALIGN_BENCHMARKS")

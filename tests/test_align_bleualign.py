@@ -3,7 +3,8 @@
 
 Encoding is the cost (every run of up to ``max_side`` sentences is embedded): the tests use a window
 of :data:`WINDOW` gold beads and share one embedding cache, so the model encodes each text once per
-module. ``make eval`` scores the whole document (strict F1 0.849 there; 0.864 on this window).
+module. ``make eval`` scores the whole document (strict F1 0.849 there; 0.881 on this window, where
+the previous DP reaches 0.674 and Gale–Church 0.651).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from lawalign.evaluate.documents import (
 
 pytestmark = pytest.mark.model
 
-WINDOW = (300, 60)  # gold beads 300-359: 68 German and 89 French sentences
+WINDOW = (360, 40)  # gold beads 360-399: 49 German and 58 French sentences (7.8k characters)
 FOLDER = benchmark_folder(ROOT)
 
 
@@ -47,7 +48,7 @@ def test_floor_beats_the_previous_aligner_and_gale_church(doc: BenchmarkDoc, cac
     results = {r.method: r for r in evaluate_document(doc, get_embedder("e5", cache))}
     ours = results["sentalign"].prf
     assert coverage_ok([(b.src, b.tgt) for b in results["sentalign"].beads], len(doc.src), len(doc.tgt))
-    assert ours.strict_f1 >= 0.82
+    assert ours.strict_f1 >= 0.85
     assert ours.lax_f1 >= 0.95
     for other in ("previous-dp", "gale-church"):
         assert ours.strict_f1 >= results[other].prf.strict_f1 + 0.1, other
