@@ -35,7 +35,7 @@ def _corpus() -> Corpus:
 
 
 def _body(unit) -> str:  # type: ignore[no-untyped-def]
-    return (unit.heading or unit.text) if unit.kind == "title" else unit.text
+    return unit.text
 
 
 def _units(

@@ -36,7 +36,7 @@ def _sentences(corpus: Corpus) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for e in corpus.editions:
         for u in e.law_units:
-            text = (u.heading or u.text) if u.kind == "title" else u.text
+            text = u.text
             out.setdefault(e.lang, set()).update(split_sentences(text, e.lang))
     return out
 

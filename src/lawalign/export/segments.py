@@ -62,8 +62,8 @@ def _where(unit: Unit) -> str:
 
 
 def _body(unit: Unit) -> str:
-    """The translatable words of a unit: its heading for titles, else its text (no label)."""
-    return (unit.heading or unit.text) if unit.kind == "title" else unit.text
+    """The translatable words of a unit: its text as published, without the printed label."""
+    return unit.text
 
 
 def _with_unit_facts(segment: Segment, cells: dict[str, Unit]) -> Segment:
