@@ -7,6 +7,7 @@ alignment, is checked in ``test_export_translation.py``."""
 from __future__ import annotations
 
 import io
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,6 +32,7 @@ UNLABELLED = ("tmx", "xliff")  # translation formats keep the printed label out 
 def _corpus() -> Corpus:
     corpus = Corpus(seed_editions())
     corpus.set_findings(seed_findings())
+    corpus.set_alignment(None)  # the SQLite export would otherwise align (and load the model)
     return corpus
 
 
@@ -95,6 +97,13 @@ def read_table(data: bytes, fmt: str) -> set[tuple[str, str, str]]:
     return {(r.id, r.lang, f"{r.label} {r.text}" if r.label else r.text) for r in law.itertuples()}
 
 
+def read_sqlite(data: bytes) -> set[tuple[str, str, str]]:
+    db = sqlite3.connect(":memory:")
+    db.deserialize(data)
+    rows = db.execute("SELECT id, lang, label, text FROM units WHERE kind != 'debris'").fetchall()
+    return {(uid, lang, f"{label} {text}" if label else text) for uid, lang, label, text in rows}
+
+
 def read_html(data: bytes) -> set[tuple[str, str, str]]:
     doc = lhtml.fromstring(data)
     out = set()
@@ -112,6 +121,7 @@ READERS: dict[str, Callable[[bytes], set[tuple[str, str, str]]]] = {
     "csv": lambda data: read_table(data, "csv"),
     "parquet": lambda data: read_table(data, "parquet"),
     "html": read_html,
+    "sqlite": read_sqlite,
 }
 EXPECTED_LANGS: dict[str, tuple[str, ...] | None] = {"xliff": ("vi", "ru")}
 
@@ -137,6 +147,7 @@ def test_contract(fmt: str, tmp_path: Path) -> None:
 def test_markup_in_law_text_is_data(fmt: str) -> None:
     corpus = Corpus([script_edition(), *seed_editions()[1:2]])
     corpus.set_findings([])  # the report would otherwise run the diff stage (and load the model)
+    corpus.set_alignment(None)
     options = ExportOptions(src="en", tgt="ru", level="clause", include_unaligned=True)
     data = render_export(corpus, fmt, options)
     expected = _units(corpus, ("en",), labelled=fmt not in UNLABELLED)
@@ -246,5 +257,5 @@ def test_failed_export_leaves_old_file(tmp_path: Path) -> None:
 
 
 def test_unknown_format() -> None:
-    with pytest.raises(ConfigError, match="valid: csv, html, parquet, tmx, xliff"):
+    with pytest.raises(ConfigError, match="valid: csv, html, parquet, sqlite, tmx, xliff"):
         render_export(_corpus(), "docx")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_input_lang, add_inputs, add_langs, corpus_of, langs_of
 from lawalign.export import FORMATS, ExportOptions, write_export
 
 HELP = "export the corpus as TMX, XLIFF, CSV, Parquet or HTML"
@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--xliff-version", choices=("2.0", "1.2"), default="2.0", help="XLIFF version (default 2.0)"
     )
     add_langs(p, "to export (TMX, CSV, Parquet, HTML)")
+    add_input_lang(p)
 
 
 def run(args: argparse.Namespace) -> int:
