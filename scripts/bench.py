@@ -83,11 +83,22 @@ def stage_diff(paths: Sequence[Path]) -> int:
     return len(find_divergences(editions, align_editions(editions)))
 
 
+def stage_database(paths: Sequence[Path]) -> int:
+    """Write corpus.sqlite (structure-only build: units, references, terms, FTS) in memory; its bytes."""
+    database_bytes = _function("lawalign.export.sqlite", "database_bytes")
+    format_rows = _function("lawalign.output", "format_rows")
+    iter_units_rows = _function("lawalign.output", "iter_units_rows")
+    editions = _editions(paths)
+    units = format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")
+    return len(database_bytes(editions, {"units.jsonl": units}))
+
+
 STAGES: dict[str, Callable[[Sequence[Path]], int]] = {
     "ingest": stage_ingest,
     "structure": stage_structure,
     "align": stage_align,
     "diff": stage_diff,
+    "database": stage_database,
 }
 
 
@@ -137,7 +148,7 @@ def measure(stage: str, paths: Sequence[Path]) -> dict[str, Any]:
     return {"status": "ok", "cold": cold, "wall": wall, "peak": peak, "rss": rss_kb * 1024, "count": count}
 
 
-ROWS: list[tuple[str, str, list[Path]]] = []
+ROWS: list[tuple[str, str, list[Path]]] = [("database", "3 seeds", list(SEEDS))]
 
 
 def _rows() -> list[tuple[str, str, list[Path]]]:
@@ -202,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         import bench_perf
 
         bench_perf.main([])
+    if not args.stage:
+        print("\nsentence aligner, beyond encoding (random unit vectors; DP time only, best of 3):")
+        from lawalign.align.bench import bench_sentalign
+
+        for row in bench_sentalign():
+            print(f"  {row['name']:<44} {row['value']!s:>8} {row['unit']}")
     return 0
 
 

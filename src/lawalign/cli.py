@@ -31,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "ingest",
     "units",
     "align",
+    "pair",
     "diff",
     "check",
     "show",

@@ -1,7 +1,7 @@
-"""Exports of a corpus: TMX, XLIFF, CSV, Parquet and the HTML report, one module per format.
+"""Exports of a corpus: TMX, XLIFF, CSV, Parquet, SQLite and the HTML report, one module per format.
 
 >>> sorted(FORMATS)
-['csv', 'html', 'parquet', 'tmx', 'xliff']
+['csv', 'html', 'parquet', 'sqlite', 'tmx', 'xliff']
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.errors import unknown_name
-from lawalign.export import csv, html, parquet, tmx, xliff
+from lawalign.export import csv, html, parquet, sqlite, tmx, xliff
 from lawalign.export.base import ExportFormat, ExportOptions, write_output
 from lawalign.export.html import render_report
 from lawalign.output import write_atomic
@@ -19,15 +19,20 @@ if TYPE_CHECKING:
     from lawalign.query import Corpus
 
 FORMATS: dict[str, ExportFormat] = {
-    "tmx": ExportFormat("tmx", tmx.SUFFIX, False, tmx.MEDIA_TYPE, tmx.render, "TMX 1.4b, one tu per unit id"),
+    "tmx": ExportFormat(
+        "tmx", tmx.SUFFIX, False, tmx.MEDIA_TYPE, tmx.render, "TMX 1.4b, sentence- or clause-level"
+    ),
     "xliff": ExportFormat(
-        "xliff", xliff.SUFFIX, False, xliff.MEDIA_TYPE, xliff.render, "XLIFF 2.0 for one language pair"
+        "xliff", xliff.SUFFIX, False, xliff.MEDIA_TYPE, xliff.render, "XLIFF 2.0 or 1.2 for one language pair"
     ),
     "csv": ExportFormat("csv", csv.SUFFIX, False, csv.MEDIA_TYPE, csv.render, "the unit table as CSV"),
     "parquet": ExportFormat(
         "parquet", parquet.SUFFIX, True, parquet.MEDIA_TYPE, parquet.render, "the unit table as Parquet"
     ),
     "html": ExportFormat("html", html.SUFFIX, False, html.MEDIA_TYPE, html.render, "the static HTML report"),
+    "sqlite": ExportFormat(
+        "sqlite", sqlite.SUFFIX, True, sqlite.MEDIA_TYPE, sqlite.render, "the corpus as an SQLite database"
+    ),
 }
 
 
