@@ -107,11 +107,11 @@ from lawalign.corpus import load_editions
 editions = load_editions([folder])
 out["load"] = cpu() - t
 out["units"] = sum(len(e.law_units) for e in editions)
-from lawalign.align import AlignOptions, align_editions, anchor_editions, get_embedder
+from lawalign.align import align_editions, anchor_editions, get_embedder
 from lawalign.diff import find_divergences
 embedder = get_embedder("e5")
 t = cpu(); anchor_editions(editions, embedder=embedder); out["anchor"] = cpu() - t
-t = cpu(); align_editions(editions, embedder=embedder, options=AlignOptions(anchor=False))
+t = cpu(); align_editions(editions, embedder=embedder)
 out["align"] = cpu() - t
 alignment = align_editions(editions, embedder=embedder)
 t = cpu(); find_divergences(editions, alignment); out["diff"] = cpu() - t
