@@ -20,6 +20,7 @@ from lawalign.structure.skeleton import Skeleton, SkeletonUnit
 # Roles whose absence is reported by their own rules (headings, footnotes), not as an omission.
 NON_BODY_ROLES = frozenset({"law-title", "heading", "footnote", "debris"})
 
+
 def unit_section(unit_id: str) -> str:
     """The section letter of a canonical id ("68B2" → "B", "68.intro" → "").
 
@@ -41,6 +42,7 @@ def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     >>> t[slice(*sentence_bounds(t, t.index("54")))]
     'Three (Law 54).'
     """
+    pos = max(0, min(pos, len(text)))
     start = 0
     for i in range(pos - 1, 0, -1):
         if text[i] in ".!?;:" and (i + 1 >= len(text) or text[i + 1].isspace()):
@@ -65,9 +67,11 @@ class DiffContext:
     editions: Sequence[Edition]
     alignment: Alignment | None = None
     skeleton: Skeleton | None = None
-    _refs: dict[tuple[str, str], tuple[Ref, ...]] = field(default_factory=dict)
+    _refs: dict[tuple[str, str, tuple[int, int]], tuple[Ref, ...]] = field(default_factory=dict)
     store: Store | None = None
-    _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    _sentences: dict[tuple[str, str, tuple[int, int]], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict
+    )
     _links: dict[str, list[UnitLink]] | None = None
     _reference_ids: dict[str, list[str]] | None = None
     _by_law: dict[str, dict[str, tuple[Unit, ...]]] = field(default_factory=dict)
@@ -156,7 +160,7 @@ class DiffContext:
 
     def refs(self, edition: Edition, unit: Unit) -> tuple[Ref, ...]:
         """Cross-references of a unit, internal ones resolved against its law and section."""
-        key = (_key(edition), unit.id)
+        key = (_key(edition), unit.id, unit.span)  # two units may share an id (a repeated heading)
         if key not in self._refs:
             section = unit_section(unit.id)
             self._refs[key] = tuple(find_refs(unit.text, edition.lang, law=unit.law, section=section))
@@ -168,18 +172,18 @@ class DiffContext:
         The first call for an edition splits all its law units at once through the on-disk split
         cache (:func:`lawalign.align.sentences.split_many`), so a warm run never imports spaCy.
         """
-        key = (_key(edition), unit.id)
+        key = (_key(edition), unit.id, unit.span)
         if key not in self._sentences:
             from lawalign.align.sentences import split_many
 
             if self.store is None:
                 self.store = Store()
-            units = [u for u in edition.law_units if (key[0], u.id) not in self._sentences]
+            units = [u for u in edition.law_units if (key[0], u.id, u.span) not in self._sentences]
             if not any(u is unit for u in units):
                 units.append(unit)
             splits = split_many([u.text for u in units], edition.lang, self.store)
             for u, sents in zip(units, splits, strict=True):
-                self._sentences[(key[0], u.id)] = spans_of(u.text, sents)
+                self._sentences[(key[0], u.id, u.span)] = spans_of(u.text, sents)
         return self._sentences[key]
 
     def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:
