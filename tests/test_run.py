@@ -204,7 +204,9 @@ def test_one_id_per_paragraph_in_every_output(tmp_path: Path) -> None:
     assert all(f["id"] != wrong for f in findings)
     report = files["report.html"].decode()
     assert set(re.findall(r'<tr id="u-([^"]+)"', report)) == {uid for _, uid in truth}
-    tmx = render_export(Corpus(run=run), "tmx")
+    from lawalign.export import ExportOptions
+
+    tmx = render_export(Corpus(run=run), "tmx", ExportOptions(level="clause"))
     tuids = {tu.get("tuid") for tu in etree.fromstring(tmx).iter("tu")}
     assert right in tuids and wrong not in tuids and tuids <= {uid for _, uid in truth}
 
