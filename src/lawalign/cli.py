@@ -51,6 +51,7 @@ HELPS: dict[str, str] = {
     "ingest": "convert edition files into Akoma Ntoso XML (one .xml per input)",
     "units": "list every unit of the given editions with its id, kind, text and source lines",
     "align": "align editions by canonical id: unit similarity and sentence beads per language pair",
+    "pair": "align two parallel texts sentence by sentence (beads, jsonl, tsv or tmx)",
     "diff": "report where editions diverge (omissions, references, footnotes, headings, debris, ...)",
     "check": "exit 1 when findings at or above a severity remain (after the baseline), else 0",
     "show": "show one clause in every language, with its source lines and findings",
