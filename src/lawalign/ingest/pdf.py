@@ -107,10 +107,25 @@ class _Line:
     number: int = 0  # 1-based line on the page, in reading order
     right: float = 0.0  # the right edge of the column this line is set in
     left: float = 0.0
+    text: str = ""
+    top: float = 0.0
+    bottom: float = 0.0
+    size: float = 0.0  # the size most of its characters are set in
+    bold: bool = False  # nine tenths of its characters or more are bold
 
-    @property
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+    def __post_init__(self) -> None:
+        words = self.words
+        self.text = " ".join(w.text for w in words)
+        self.top = min(w.top for w in words)
+        self.bottom = max(w.bottom for w in words)
+        sizes: Counter[float] = Counter()
+        bold = total = 0
+        for w in words:
+            sizes[round(w.size, 1)] += len(w.text)
+            total += len(w.text)
+            bold += len(w.text) if w.bold else 0
+        self.size = sizes.most_common(1)[0][0]
+        self.bold = bold >= 0.9 * total
 
     @property
     def x0(self) -> float:
@@ -119,26 +134,6 @@ class _Line:
     @property
     def x1(self) -> float:
         return self.words[-1].x1
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
-
-    @property
-    def size(self) -> float:
-        sizes = Counter[float]()
-        for w in self.words:
-            sizes[round(w.size, 1)] += len(w.text)
-        return sizes.most_common(1)[0][0]
-
-    @property
-    def bold(self) -> bool:
-        total = sum(len(w.text) for w in self.words)
-        return sum(len(w.text) for w in self.words if w.bold) >= 0.9 * total
 
 
 @dataclass(slots=True)
@@ -208,9 +203,17 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
     low = ctypes.c_double()
     high = ctypes.c_double()
     rect = raw.FS_RECTF()
-    for k in range(raw.FPDFText_CountChars(tp)):
-        code = raw.FPDFText_GetUnicode(tp, k)
-        ch = chr(code) if code else ""
+    count = raw.FPDFText_CountChars(tp)
+    units = (ctypes.c_ushort * (count + 1))()
+    raw.FPDFText_GetText(tp, 0, count, units)  # UTF-16 code units, one per character index
+    for k in range(count):
+        code = units[k]
+        if 0xD800 <= code < 0xDC00 and k + 1 < count:  # a surrogate pair: the next index holds the rest
+            ch = chr(0x10000 + ((code - 0xD800) << 10) + (units[k + 1] - 0xDC00))
+        elif 0xDC00 <= code < 0xE000:
+            continue
+        else:
+            ch = chr(code) if code else ""
         if not ch or ch.isspace():
             flush()
             continue
@@ -220,18 +223,22 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
         else:
             raw.FPDFText_GetCharBox(tp, k, left, right, low, high)
             cx0, cx1, b, t = left.value, right.value, low.value, high.value
-        ctop, cbottom = height - max(b, t), height - min(b, t)
+        if t < b:
+            b, t = t, b
+        ctop, cbottom = height - t, height - b
         if chars:
-            h = max(bottom - top, 1.0)
-            same_line = abs(cbottom - bottom) <= 0.3 * h or (
-                min(cbottom, bottom) - max(ctop, top) >= 0.5 * min(h, cbottom - ctop)
-            )
-            if not same_line or cx0 - x1 > 0.2 * h or cx0 < x0 - 0.5 * h:
+            h = bottom - top if bottom - top > 1.0 else 1.0
+            if cx0 - x1 > 0.2 * h or cx0 < x0 - 0.5 * h:
                 flush()
+            elif not -0.3 * h <= cbottom - bottom <= 0.3 * h:  # not on the same baseline: overlap?
+                low_edge = cbottom if cbottom < bottom else bottom
+                high_edge = ctop if ctop > top else top
+                if low_edge - high_edge < 0.5 * min(h, cbottom - ctop):
+                    flush()
         if not chars:
             first, x0, x1, top, bottom = k, cx0, cx1, ctop, cbottom
-        else:
-            x1 = max(x1, cx1)
+        elif cx1 > x1:
+            x1 = cx1
         chars.append(ch)
     flush()
     return words
@@ -247,11 +254,11 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
         return []
     rows = {round(w.bottom) for w in words}
     allowed = max(0, int(0.1 * len(rows)))
-    bins = [0] * (int(hi - lo) + 2)
+    starts = [0] * (int(hi - lo) + 3)  # how many words cover each 1 pt bin, by a running sum
     for w in words:
-        for x in range(int(w.x0 - lo), math.ceil(w.x1 - lo) + 1):
-            if 0 <= x < len(bins):
-                bins[x] += 1
+        starts[max(0, int(w.x0 - lo))] += 1
+        starts[min(len(starts) - 1, math.ceil(w.x1 - lo) + 1)] -= 1
+    bins = list(itertools.accumulate(starts[:-1]))
     gutters = []
     start = None
     for x, count in enumerate([*bins, allowed + 1]):
