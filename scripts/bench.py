@@ -209,7 +209,7 @@ PDF_PAGES = (25, 50, 100, 200)
 
 
 def make_booklet(pages: int) -> Path:
-    """An A5 booklet of about ``pages`` pages: the Vietnamese seed typeset over and over (tests' typesetter)."""
+    """An A5 booklet of about ``pages`` pages: the Vietnamese seed typeset again and again."""
     sys.path.insert(0, str(ROOT / "tests"))
     import pdf_fixtures
 
@@ -231,7 +231,8 @@ def bench_pdf() -> None:
 
     print("\nPDF ingestion (A5 booklet, running header, page numbers; in process, after a warm-up):")
     print(
-        f"  {'pages':>6} {'text layer s':>13} {'pages/s':>8} {'read_source s':>14} {'pages/s':>8} {'ms/page':>8}"
+        f"  {'pages':>6} {'text layer s':>13} {'pages/s':>8} {'read_source s':>14} {'pages/s':>8}"
+        f" {'ms/page':>8}"
     )
     read_source(make_booklet(25), lang="vi")
     for target in PDF_PAGES:
