@@ -19,7 +19,11 @@ from lawalign.structure.akn import validate
 from lawalign.structure.akn_read import from_akn
 from lawalign.structure.akn_write import to_akn
 
-LAYOUTS = {"booklet": pdf_fixtures.booklet, "columns": pdf_fixtures.two_columns}
+LAYOUTS = {
+    "booklet": pdf_fixtures.booklet,
+    "columns": pdf_fixtures.two_columns,
+    "ragged": lambda text, path: pdf_fixtures.booklet(text, path, ragged=True),
+}
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +153,33 @@ def test_commands_work_on_a_pdf_edition(typeset, tmp_path, capsys):
     assert main(["ingest", str(pdf), "--lang", "ru", "-o", str(tmp_path)]) == 0
     written = list(tmp_path.glob("*.xml"))
     assert len(written) == 1 and validate(written[0].read_bytes())[0]
+
+
+def test_raised_footnote_digit_and_centred_heading(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF(format=(420, 595), unit="pt")
+    pdf.set_creation_date(pdf_fixtures.EPOCH)
+    for style, name in pdf_fixtures.FONTS.items():
+        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf.add_page()
+    pdf.set_font("Serif", "B", 12)
+    for y, words in ((60, "LAW 68"), (75, "CLAIM OR CONCESSION")):
+        pdf.text((pdf.w - pdf.get_string_width(words)) / 2, y, words)
+    pdf.set_font("Serif", "", 10)
+    pdf.text(40, 110, "A. Claim Defined")
+    pdf.text(40, 130, "Any statement is a claim")
+    x = 40 + pdf.get_string_width("Any statement is a claim")
+    pdf.set_font("Serif", "", 6)
+    pdf.text(x + 0.5, 126, "1")
+    pdf.set_font("Serif", "", 10)
+    pdf.text(x + 8, 130, "of tricks.")
+    path = tmp_path / "small.pdf"
+    pdf.output(str(path))
+    source = read_source(path, lang="en")
+    assert [line.text for line in source.lines] == [
+        "LAW 68 CLAIM OR CONCESSION",
+        "A. Claim Defined",
+        "Any statement is a claim¹ of tricks.",
+    ]
+    assert [line.heading for line in source.lines] == [True, False, False]

@@ -81,6 +81,7 @@ LIGATURES = {
     "\ufb06": "st",
 }
 
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 MIN_GUTTER = 6.0  # points
 FURNITURE_SHARE = 0.5
 EDGE_ROWS = 2
@@ -235,6 +236,8 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
                 high_edge = ctop if ctop > top else top
                 if low_edge - high_edge < 0.5 * min(h, cbottom - ctop):
                     flush()
+        if chars and "0" <= ch <= "9" and t - b < 0.8 * h and bottom - cbottom > 0.2 * h:
+            ch = SUPERSCRIPT_DIGITS[ord(ch) - 48]  # a raised, smaller digit glued to a word: "claim¹"
         if not chars:
             first, x0, x1, top, bottom = k, cx0, cx1, ctop, cbottom
         elif cx1 > x1:
@@ -450,9 +453,22 @@ def _same_face(prev: _Line, line: _Line) -> bool:
     return prev.bold == line.bold and abs(prev.size - line.size) <= 0.5
 
 
+def _centred(line: _Line) -> bool:
+    """Set centred in its column (and not full width)."""
+    middle = (line.left + line.right) / 2
+    return line.x0 - line.left > line.size and abs((line.x0 + line.x1) / 2 - middle) < 0.03 * (
+        line.right - line.left
+    )
+
+
 def _continues(prev: _Line, line: _Line, pitch: dict[float, float], first_of_para: bool) -> bool:
-    """Does ``line`` continue the paragraph whose last line is ``prev``?"""
-    if not _same_face(prev, line) or _ended_early(prev, line):
+    """Does ``line`` continue the paragraph whose last line is ``prev``?
+
+    Two centred lines of one face (a heading set on two lines) are exempt from the "ended early" test.
+    """
+    if not _same_face(prev, line):
+        return False
+    if _ended_early(prev, line) and not (_centred(prev) and _centred(line)):
         return False
     across = prev.page != line.page or prev.col != line.col
     if across:
