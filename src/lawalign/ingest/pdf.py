@@ -5,7 +5,8 @@ weight. The layout is rebuilt here, in named steps:
 
 ``words``
     Characters → words (a space, a jump in position or a change of baseline ends a word). Justified
-    text's wide spaces become one space.
+    text's wide spaces become one space; a raised, smaller digit glued to a word is a superscript
+    footnote marker ("claim¹").
 ``columns``
     Per page, a gutter is an x band (≥ 6 pt, in the middle half of the text) that at most a tenth of
     the rows touch, with rows of text on both sides. Words are assigned to columns; a row with a word
@@ -25,7 +26,8 @@ weight. The layout is rebuilt here, in named steps:
     line before ended early (the next line's first word would have fit on it). Across a column or
     page break only the last two tests apply (and a closing full stop followed by a label such as
     "2." breaks), so a paragraph cut by a page break is joined again, and footnotes set in a smaller
-    size at the foot of a page are read after the paragraph they interrupt.
+    size at the foot of a page are read after the paragraph they interrupt. Two centred lines of one
+    face (a heading set on two lines) stay together.
 ``hyphens``
     A line ending in a hyphen after a letter, followed by a lowercase letter, is rejoined without
     the hyphen ("con-" + "tinued") unless the document elsewhere spells the word with the hyphen;
