@@ -183,3 +183,12 @@ def test_raised_footnote_digit_and_centred_heading(tmp_path):
         "Any statement is a claim¹ of tricks.",
     ]
     assert [line.heading for line in source.lines] == [True, False, False]
+
+
+def test_page_furniture_is_no_debris_finding(typeset):
+    from lawalign.diff.context import DiffContext
+    from lawalign.diff.rules.debris import rule
+
+    edition = segment_law(read_source(typeset[("ru", "booklet")], lang="ru"))
+    assert any(u.reason == "page-furniture" for u in edition.debris)
+    assert not [f for f in rule(DiffContext([edition])) if "page-furniture" in f.message]
