@@ -112,6 +112,7 @@ def test_build_is_deterministic_and_complete(tmp_path, monkeypatch):
         "vi.xml",
         "ru.xml",
         "tr.xml",
+        "corpus.sqlite",
     } <= set(first)
     assert main(["build", "corpus", "--out", "again"]) == 0
     second = {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()}

@@ -33,8 +33,8 @@ def test_json(findings) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(findings_to_json(findings))
     assert list(data) == ["findings"] and len(data["findings"]) == len(findings)
     first = data["findings"][0]
-    assert {"type", "severity", "lang", "unit", "message", "evidence", "key"} <= set(first)
-    assert {"lang", "unit", "quote", "path", "line"} == set(first["evidence"][0])
+    assert {"type", "severity", "lang", "id", "message", "evidence", "key"} <= set(first)
+    assert {"lang", "id", "quote", "path", "line"} == set(first["evidence"][0])
 
 
 def test_csv(findings) -> None:  # type: ignore[no-untyped-def]
@@ -78,7 +78,7 @@ def test_bad_baseline(tmp_path: Path) -> None:
 def test_diff_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", str(CORPUS), "--no-align", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {(f["type"], f["lang"], f["unit"]) for f in data["findings"]} >= {("cross-reference", "vi", "68D")}
+    assert {(f["type"], f["lang"], f["id"]) for f in data["findings"]} >= {("cross-reference", "vi", "68D")}
 
 
 def test_diff_command_is_byte_identical(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ def test_update_plan_json(hand_built: dict[str, Edition], capsys: pytest.Capture
     code, out, _ = _run(capsys, "update-plan", "vi", "--to", "2017", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    units = [i["unit"] for i in data["items"]]
+    units = [i["id"] for i in data["items"]]
     assert "68B2" in units and "70D3" in units and "70B1" not in units
     assert "70B1" in data["keep"] and "68.intro" in data["missing"]
     _, out2, _ = _run(capsys, "update-plan", "vi", "--format", "json")
@@ -77,7 +77,7 @@ def test_fingerprint_text_and_json(
     code, out, _ = _run(capsys, "fingerprint", "ru", "--format", "json")
     data = json.loads(out)
     assert data["edition"] == "2007" and set(data["scores"]) == {"1997", "2007", "2017"}
-    assert {"signal", "unit", "quote", "line"} <= set(data["evidence"][0])
+    assert {"signal", "id", "quote", "line"} <= set(data["evidence"][0])
 
 
 def test_compare_text_json_html(hand_built: dict[str, Edition], capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,7 +85,7 @@ def test_compare_text_json_html(hand_built: dict[str, Edition], capsys: pytest.C
     assert code == 0 and "[-ngay lập tức-]{+tức thì+}" in out and "- 70E2 removed" in out
     code, out, _ = _run(capsys, "compare", "vi", "vi-edited", "--format", "json")
     data = json.loads(out)
-    assert [(c["status"], c["unit"]) for c in data["changes"]] == [("changed", "68C"), ("removed", "70E2")]
+    assert [(c["status"], c["id"]) for c in data["changes"]] == [("changed", "68C"), ("removed", "70E2")]
     code, out, _ = _run(capsys, "compare", "vi", "vi-edited", "--format", "html")
     assert "<del>ngay lập tức</del><ins>tức thì</ins>" in out
 

@@ -22,14 +22,14 @@ def test_vietnamese_plan_from_the_file(capsys: pytest.CaptureFixture[str]) -> No
     code, out = _run(capsys, "update-plan", str(VI), "--to", "2017", "--lang", "vi", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    units = [i["unit"] for i in data["items"]]
+    units = [i["id"] for i in data["items"]]
     assert units == [
         "68.intro", "68.fn1", "68A", "68B1", "68B2", "68C", "68D.title", "68D",
         "69A.title", "69A", "69B.title", "69B", "70B2", "70D2", "70D3", "70E1",
     ]  # fmt: skip
     for unchanged in ("70B1", "70C2", "69B1"):
         assert unchanged not in units and unchanged in data["keep"]
-    by = {i["unit"]: i for i in data["items"]}
+    by = {i["id"]: i for i in data["items"]}
     assert by["68B2"]["state"] == "needed" and any("16D" in n for n in by["68B2"]["notes"])
     assert by["70D3"]["present"] and by["70D3"]["state"] == "needed"
     assert "68.intro" in data["missing"]

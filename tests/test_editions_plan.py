@@ -67,7 +67,7 @@ def test_json_shape_and_determinism() -> None:
     data = json.loads(text)
     assert set(data) >= {"items", "keep", "missing"}
     row = data["items"][0]
-    assert {"unit", "change", "reason", "to", "present"} <= set(row)
+    assert {"id", "change", "reason", "to", "present"} <= set(row)
     present = next(r for r in data["items"] if r["present"])
     assert "text" in present and "line" in present
 

@@ -8,11 +8,14 @@ input error (one line ``path:line:col: message`` on stderr, no traceback, no par
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from lawalign.errors import LawalignError
 
@@ -26,6 +29,9 @@ COMMANDS: tuple[str, ...] = (
     "check",
     "show",
     "search",
+    "refs",
+    "terms",
+    "sql",
     "report",
     "export",
     "update-plan",
@@ -34,16 +40,47 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with "did you mean" for a mistyped command or option value (difflib)."""
+
+    def error(self, message: str) -> NoReturn:
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m[2])
+            close = difflib.get_close_matches(m[1], choices, n=3, cutoff=0.6)
+            if close:
+                message = f"{message}; did you mean {' or '.join(close)}?"
+        super().error(message)
+
+
+class _Version(argparse.Action):
+    """``--version``: print ``lawalign X.Y.Z`` (read from the installed metadata only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **_: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("lawalign")
+        except PackageNotFoundError:  # a source tree that was never installed
+            found = "0"
+        print(f"lawalign {found}")
+        parser.exit()
+
+
 def _command_module(name: str) -> ModuleType:
     return importlib.import_module(f"lawalign.commands.{name.replace('-', '_')}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lawalign",
         description="Align published translations of a law and report where editions diverge.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         module = _command_module(name)

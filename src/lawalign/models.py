@@ -269,7 +269,7 @@ class Evidence:
     def as_dict(self) -> dict[str, object]:
         return {
             "lang": self.lang,
-            "unit": self.unit,
+            "id": self.unit,
             "quote": self.quote,
             "path": self.path,
             "line": self.line,
@@ -300,7 +300,7 @@ class Finding:
             "type": self.type,
             "severity": self.severity,
             "lang": self.lang,
-            "unit": self.unit,
+            "id": self.unit,
             "message": self.message,
             "evidence": [e.as_dict() for e in self.evidence],
         }

@@ -14,6 +14,7 @@ log = logging.getLogger(__name__)
 
 def build_outputs(editions: Sequence[Edition], *, model: str = "e5", align: bool = True) -> dict[str, bytes]:
     """Compute every output of ``lawalign build``: file name → content. Deterministic."""
+    from lawalign.export.sqlite import database_bytes
     from lawalign.structure.akn import assert_validates, to_akn
 
     files: dict[str, bytes] = {}
@@ -53,4 +54,5 @@ def build_outputs(editions: Sequence[Edition], *, model: str = "e5", align: bool
         )
         + "\n"
     ).encode("utf-8")
+    files["corpus.sqlite"] = database_bytes(editions, files)  # from the rows of the files above
     return files

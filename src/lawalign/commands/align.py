@@ -15,6 +15,7 @@ import sys
 from lawalign.align.clauses import AlignOptions, align_editions
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
 from lawalign.align.rows import alignment_rows
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.corpus import load_editions
 from lawalign.output import emit, format_rows
 
@@ -24,7 +25,8 @@ HELP = "align editions by canonical id: unit similarity and sentence beads per l
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of ``lawalign align``."""
     p.add_argument("paths", nargs="+", metavar="FILE|CORPUS", help="edition files or a corpus folder")
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to print (all editions are still aligned together)")
     p.add_argument(
         "--model",
         default=DEFAULT_MODEL,
@@ -50,9 +52,11 @@ def _text_line(row: dict[str, object]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``lawalign align``."""
-    editions = load_editions(args.paths, args.lang)
+    editions = load_editions(args.paths, args.input_lang)
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
     embedder = get_embedder(args.model, args.cache_dir, cache=not args.no_cache)
     alignment = align_editions(editions, embedder=embedder, options=AlignOptions(anchor=not args.no_anchor))
-    rows = alignment_rows(alignment, editions)
+    rows = [r for r in alignment_rows(alignment, editions) if langs is None or r["lang"] in langs]
     emit(format_rows(rows, args.format, _text_line), args.output, sys.stdout)
     return 0

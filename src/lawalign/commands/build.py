@@ -1,8 +1,9 @@
 """The main job: ingest every edition of a corpus, align them, find divergences, write it all.
 
 Writes into CORPUS/build/ (or --out): one Akoma Ntoso file per edition (<name>.xml), units.jsonl,
-alignment.jsonl, findings.json, findings.sarif and report.html. Everything is computed first and
-written last, each file atomically, so a failure leaves no half-written output.
+alignment.jsonl, findings.json, findings.sarif, report.html and corpus.sqlite (docs/database.md).
+Everything is computed first and written last, each file atomically, so a failure leaves no
+half-written output.
 """
 
 from __future__ import annotations

@@ -7,9 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.commands.diff import add_common, rules_of
+from lawalign.commands.diff import add_common, findings_of
 from lawalign.diff import apply_baseline, findings_to_text, read_baseline
-from lawalign.diff.divergences import diff_paths
 from lawalign.diff.findings import SEVERITY_RANK
 
 HELP = "exit 1 when findings at or above a severity remain (after the baseline), else 0"
@@ -28,9 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the failing findings and a summary; return 1 when there are any."""
-    _, findings = diff_paths(
-        args.paths, lang=args.lang, align=not args.no_align, model=args.model, rules=rules_of(args)
-    )
+    findings = findings_of(args)
     baseline = read_baseline(args.baseline) if args.baseline else {}
     new, accepted = apply_baseline(findings, baseline)
     limit = SEVERITY_RANK[args.fail_on]

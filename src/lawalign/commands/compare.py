@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.editions.compare import compare_editions
 from lawalign.editions.render import compare_html, compare_text, to_json
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
@@ -21,15 +22,17 @@ HELP = "compare two editions of one translation (old and revised): units changed
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("old", metavar="OLD", help="the earlier edition (file or corpus edition name)")
     p.add_argument("new", metavar="NEW", help="the revised edition (file or corpus edition name)")
-    p.add_argument("--lang", help="language of both files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "(the editions must be in one of them)")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
     p.add_argument("--format", choices=("text", "json", "html"), default="text")
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:
-    old = resolve_edition(args.old, lang=args.lang, corpus=args.corpus)
-    new = resolve_edition(args.new, lang=args.lang or old.lang, corpus=args.corpus)
+    old = resolve_edition(args.old, lang=args.input_lang, corpus=args.corpus)
+    new = resolve_edition(args.new, lang=args.input_lang or old.lang, corpus=args.corpus)
+    check_output_langs(langs_of(args), [old.lang, new.lang])
     cmp = compare_editions(old, new)
     if args.format == "json":
         out = to_json(cmp.as_dict())

@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lawalign.commands._corpus_args import add_input_lang, add_langs, add_sort, check_output_langs, langs_of
 from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
 from lawalign.diff.divergences import diff_paths
+from lawalign.diff.findings import order_findings
 from lawalign.diff.rules import RULES
+from lawalign.models import Edition, Finding
 from lawalign.output import emit
 
 HELP = "report where editions diverge (omissions, references, footnotes, headings, debris, ...)"
@@ -21,7 +24,9 @@ HELP = "report where editions diverge (omissions, references, footnotes, heading
 def add_common(p: argparse.ArgumentParser) -> None:
     """Arguments ``diff`` and ``check`` share."""
     p.add_argument("paths", nargs="+", metavar="FILE|CORPUS", help="edition files or a corpus folder")
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to report (findings about other languages are left out)")
+    add_sort(p)
     p.add_argument("--baseline", metavar="FILE", help="JSON list of accepted finding keys to leave out")
     p.add_argument("--rules", help=f"comma-separated rules to run (default all: {', '.join(RULES)})")
     p.add_argument(
@@ -43,11 +48,20 @@ def rules_of(args: argparse.Namespace) -> list[str] | None:
     return [r.strip() for r in args.rules.split(",") if r.strip()] if args.rules else None
 
 
+def findings_of(args: argparse.Namespace) -> list[Finding]:
+    """The findings ``diff`` and ``check`` report: of the ``--lang`` languages, in ``--sort`` order."""
+    editions: list[Edition]
+    editions, findings = diff_paths(
+        args.paths, lang=args.input_lang, align=not args.no_align, model=args.model, rules=rules_of(args)
+    )
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
+    return order_findings([f for f in findings if langs is None or f.lang in langs], args.sort)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the findings; exit 0 (findings are data here; ``lawalign check`` gates on them)."""
-    _, findings = diff_paths(
-        args.paths, lang=args.lang, align=not args.no_align, model=args.model, rules=rules_of(args)
-    )
+    findings = findings_of(args)
     notes = read_baseline(args.baseline) if args.baseline else {}
     if args.write_baseline:
         write_baseline(args.write_baseline, findings, notes)

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.editions.fingerprint import fingerprint_edition
 from lawalign.editions.render import fingerprint_text, to_json
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
@@ -24,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "edition", metavar="EDITION", help="an edition file, or the name of an edition in the corpus"
     )
-    p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "(the edition must be in one of them)")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
     p.add_argument("--data", type=Path, help="extra data folder with changes/ (signals of further editions)")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -32,7 +34,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    edition = resolve_edition(args.edition, lang=args.lang, corpus=args.corpus)
+    edition = resolve_edition(args.edition, lang=args.input_lang, corpus=args.corpus)
+    check_output_langs(langs_of(args), [edition.lang])
     fp = fingerprint_edition(edition, data_dir=args.data)
     out = to_json(fp.as_dict()) if args.format == "json" else fingerprint_text(fp)
     emit(out, args.output, sys.stdout)

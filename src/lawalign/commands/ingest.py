@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from lawalign import corpus
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.output import write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
@@ -20,14 +21,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
     )
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to write")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 
 
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
-    editions = corpus.load_editions(args.paths, args.lang)
+    editions = corpus.load_editions(args.paths, args.input_lang)
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
+    editions = [e for e in editions if langs is None or e.lang in langs]
     outputs = {}
     for e in editions:
         xml = to_akn(e)

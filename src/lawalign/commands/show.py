@@ -2,7 +2,7 @@
 
 ID is a citation in any form: 68B2, 68.B.2, "Law 68 B 2", "Điều 68B2", "Правило 68B2", "Yasa 68B2",
 70D (a whole section: heading, chapeau, points, wrap), 68 (a whole law), 68.fn1.
-JSON output: {"query", "id", "level", "langs": [{"lang", "present", "text", "source", "inferred",
+JSON output: {"query", "id", "level", "langs": [{"lang", "edition", "present", "text", "source", "inferred",
 "confidence", "parts": [unit rows], "findings": [...]}]}.
 """
 
@@ -13,8 +13,9 @@ import json
 import sys
 
 from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.diff.findings import order_findings
 from lawalign.errors import ConfigError
-from lawalign.models import Finding, Unit
+from lawalign.models import Edition, Finding, Unit
 from lawalign.query import Corpus, compose, parse_unit_query
 
 HELP = "show one clause in every language, with its source lines and findings"
@@ -39,6 +40,13 @@ def _where(unit: Unit) -> str:
     return f"{src.path}:{lines}"
 
 
+def _edition_of(corpus: Corpus, finding: Finding) -> Edition:
+    """The edition a finding is about: of its language, the one its own evidence quotes (else the first)."""
+    same = [e for e in corpus.editions if e.lang == finding.lang]
+    paths = {ev.path for ev in finding.evidence if ev.lang == finding.lang}
+    return next((e for e in same if e.path in paths), same[0] if same else corpus.editions[0])
+
+
 def collect(
     corpus: Corpus, query: str, langs: tuple[str, ...] | None, with_findings: bool = True
 ) -> dict[str, object]:
@@ -61,15 +69,20 @@ def collect(
             raise ConfigError(
                 f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(corpus.langs)}"
             )
-    findings: list[Finding] = corpus.finding_list() if with_findings else []
+    findings = order_findings(corpus.finding_list(), "file") if with_findings else []
     entries: list[dict[str, object]] = []
-    for lang in corpus.langs:
+    for edition in corpus.editions:
+        lang = edition.lang
         if langs is not None and lang not in langs:
             continue
-        units = parts.get(lang, ())
+        units = parts.get(corpus.edition_key(edition), ())
         ids = {parsed.id, *(u.id for u in units)}
-        about = [f.as_dict() for f in findings if f.lang == lang and f.unit in ids]
-        entry: dict[str, object] = {"lang": lang, "present": bool(units)}
+        about = [
+            f.as_dict()
+            for f in findings
+            if f.lang == lang and f.unit in ids and _edition_of(corpus, f) is edition
+        ]
+        entry: dict[str, object] = {"lang": lang, "edition": edition.name, "present": bool(units)}
         if units:
             whole = compose(parsed.id, units)
             entry.update(
@@ -90,11 +103,13 @@ def collect(
 def _print_text(data: dict[str, object]) -> None:
     entries = data["langs"]
     assert isinstance(entries, list)
+    repeated = {e["lang"] for e in entries if sum(1 for o in entries if o["lang"] == e["lang"]) > 1}
     for n, entry in enumerate(entries):
         if n:
             print()
+        who = f"{entry['lang']}/{entry['edition']}" if entry["lang"] in repeated else entry["lang"]
         if not entry["present"]:
-            print(f"== {data['id']} · {entry['lang']} · (absent)")
+            print(f"== {data['id']} · {who} · (absent)")
         else:
             parts = entry["parts"]
             src = entry["source"]
@@ -103,16 +118,16 @@ def _print_text(data: dict[str, object]) -> None:
                 if src["line_start"] == src["line_end"]
                 else f"{src['line_start']}-{src['line_end']}"
             )
-            print(f"== {data['id']} · {entry['lang']} · {src['path']}:{lines}")
+            print(f"== {data['id']} · {who} · {src['path']}:{lines}")
             for part in parts:
                 mark = f"  (inferred id, confidence {part['confidence']:.2f})" if part["inferred"] else ""
                 prefix = f"[{part['id']}] " if len(parts) > 1 or part["id"] != data["id"] else ""
                 label = f"{part['label']} " if part["label"] else ""
                 print(f"{prefix}{label}{part['text']}{mark}")
         for finding in entry["findings"]:
-            print(f"  ! {finding['severity']} {finding['type']} {finding['unit']}: {finding['message']}")
+            print(f"  ! {finding['severity']} {finding['type']} {finding['id']}: {finding['message']}")
             for ev in finding["evidence"]:
-                print(f"      {ev['lang']} {ev['unit']} {ev['path']}:{ev['line']}: {ev['quote']}")
+                print(f"      {ev['lang']} {ev['id']} {ev['path']}:{ev['line']}: {ev['quote']}")
             if finding.get("suggestion"):
                 print(f"      suggestion: {finding['suggestion']}")
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from lawalign import corpus
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.output import emit, format_rows, iter_units_rows
 
 HELP = "list every unit of the given editions with its id, kind, text and source lines"
@@ -19,7 +20,8 @@ HELP = "list every unit of the given editions with its id, kind, text and source
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="FILE|DIR", help="edition files or a corpus folder")
-    p.add_argument("--lang", help="language of the files (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "to list")
     p.add_argument("--format", choices=("jsonl", "csv", "text"), default="jsonl")
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
@@ -36,6 +38,9 @@ def _text_line(row: dict[str, object]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    editions = corpus.load_editions(args.paths, args.lang)
+    editions = corpus.load_editions(args.paths, args.input_lang)
+    langs = langs_of(args)
+    check_output_langs(langs, [e.lang for e in editions])
+    editions = [e for e in editions if langs is None or e.lang in langs]
     emit(format_rows(iter_units_rows(editions), args.format, _text_line), args.output, sys.stdout)
     return 0

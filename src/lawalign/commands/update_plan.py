@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
 from lawalign.editions.plan import plan_update
 from lawalign.editions.render import plan_html, plan_text, to_json
 from lawalign.editions.source import DEFAULT_CORPUS, resolve_edition
@@ -31,7 +32,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         dest="source",
         help="WBF edition the translation follows (default: its manifest's, else 2007)",
     )
-    p.add_argument("--lang", help="language of the file (ISO 639-1); detected when omitted")
+    add_input_lang(p)
+    add_langs(p, "(the edition must be in one of them)")
     p.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus folder to look edition names up in")
     p.add_argument("--data", type=Path, help="extra data folder with skeletons/ and changes/ (e.g. for 2027)")
     p.add_argument("--format", choices=FORMATS, default="text")
@@ -39,7 +41,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    edition = resolve_edition(args.edition, lang=args.lang, corpus=args.corpus)
+    edition = resolve_edition(args.edition, lang=args.input_lang, corpus=args.corpus)
+    check_output_langs(langs_of(args), [edition.lang])
     plan = plan_update(edition, args.target, source=args.source, data_dir=args.data)
     if args.format == "json":
         out = to_json(plan.as_dict())

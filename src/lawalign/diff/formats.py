@@ -38,7 +38,7 @@ RULE_HELP: dict[str, str] = {
     "terminology": "A rendering the termbase lists as one to avoid.",
 }
 
-CSV_FIELDS = ("type", "severity", "lang", "unit", "message", "suggestion", "path", "line", "quote", "key")
+CSV_FIELDS = ("type", "severity", "lang", "id", "message", "suggestion", "path", "line", "quote", "key")
 
 
 def _primary(f: Finding) -> tuple[str, int]:
@@ -65,7 +65,7 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
                 "type": f.type,
                 "severity": f.severity,
                 "lang": f.lang,
-                "unit": f.unit,
+                "id": f.unit,
                 "message": f.message,
                 "suggestion": f.suggestion,
                 "path": path,
@@ -126,7 +126,7 @@ def findings_to_sarif(findings: Sequence[Finding], *, tool_version: str = "") ->
             "message": {"text": f"{f.lang} {f.unit}: {f.message}" if f.unit else f"{f.lang}: {f.message}"},
             "locations": locations[:1],
             "partialFingerprints": {"lawalignKey/v1": f.key},
-            "properties": {"lang": f.lang, "unit": f.unit, "suggestion": f.suggestion},
+            "properties": {"lang": f.lang, "id": f.unit, "suggestion": f.suggestion},
         }
         if len(locations) > 1:
             result["relatedLocations"] = [dict(loc, id=i) for i, loc in enumerate(locations[1:], 1)]

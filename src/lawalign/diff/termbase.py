@@ -70,8 +70,33 @@ def load_termbase(lang: str) -> Termbase:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+    return parse_termbase(data, lang, source)
+
+
+def parse_termbase(data: dict[str, object], lang: str, source: str) -> Termbase:
+    """Validate a termbase read from TOML (the format of ``data/termbase/en.toml``).
+
+    Args:
+        data: The parsed TOML.
+        lang: Its language.
+        source: Where it came from, for error messages.
+
+    Returns:
+        The termbase, concepts sorted by id.
+
+    Raises:
+        ConfigError: A concept has a bad ``kind`` or no terms.
+
+    >>> parse_termbase({"concept": {"claim": {"terms": ["claim"]}}}, "en", "x.toml").concepts[0].terms
+    ('claim',)
+    """
+    raw_concepts = data.get("concept", {})
+    if not isinstance(raw_concepts, dict):
+        raise ConfigError(f"{source}: 'concept' must be a table of [concept.<id>] tables")
     concepts = []
-    for cid, raw in sorted(data.get("concept", {}).items()):
+    for cid, raw in sorted(raw_concepts.items()):
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{source}: concept {cid!r} must be a table")
         kind = str(raw.get("kind", "term"))
         if kind not in ("term", "modality"):
             raise ConfigError(f"{source}: concept {cid!r}: kind must be 'term' or 'modality', not {kind!r}")
@@ -89,14 +114,16 @@ def _pattern(term: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_]){body}", re.I)
 
 
-def find_terms(text: str, lang: str) -> list[TermHit]:
+def find_terms(text: str, lang: str, termbase: Termbase | None = None) -> list[TermHit]:
     """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
+
+    ``termbase`` replaces the bundled termbase of ``lang`` (a user's glossary merged in, a test).
 
     >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
     [('director', 'trọng tài'), ('at-once', 'ngay')]
     """
     hits: list[TermHit] = []
-    for concept in load_termbase(lang).concepts:
+    for concept in (termbase if termbase is not None else load_termbase(lang)).concepts:
         for avoided, terms in ((False, concept.terms), (True, concept.avoid)):
             for term in terms:
                 for m in _pattern(term).finditer(text):

@@ -57,7 +57,7 @@ class UnitChange:
     def as_dict(self) -> dict[str, object]:
         """JSON form (one row of ``changes`` in ``lawalign compare --format json``)."""
         out: dict[str, object] = {
-            "unit": self.unit,
+            "id": self.unit,
             "status": self.status,
             "old_id": self.old_id,
             "new_id": self.new_id,

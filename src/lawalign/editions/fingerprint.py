@@ -54,7 +54,7 @@ class Fingerprint:
             "confidence": self.confidence,
             "scores": dict(self.scores),
             "evidence": [o.as_dict() for o in self.evidence],
-            "unobserved": [{"signal": o.signal, "unit": o.unit, "note": o.note} for o in self.unobserved],
+            "unobserved": [{"signal": o.signal, "id": o.unit, "note": o.note} for o in self.unobserved],
             "dissent": list(self.dissent),
         }
 

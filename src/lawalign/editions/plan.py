@@ -44,7 +44,7 @@ class PlanItem:
     def as_dict(self) -> dict[str, object]:
         """JSON form (one row of ``items`` in ``lawalign update-plan --format json``)."""
         out: dict[str, object] = {
-            "unit": self.unit,
+            "id": self.unit,
             "change": self.change,
             "reason": self.reason,
             "to": list(self.to),

@@ -51,7 +51,7 @@ class Observation:
         """JSON form (the ``evidence`` rows of ``lawalign fingerprint``)."""
         out: dict[str, object] = {
             "signal": self.signal,
-            "unit": self.unit,
+            "id": self.unit,
             "says": self.says,
             "supports": list(self.editions),
             "weight": round(self.weight, 3),

@@ -14,7 +14,7 @@ MEDIA_TYPE = "text/csv"
 
 
 def render(corpus: Corpus, options: ExportOptions) -> bytes:
-    """The unit table as CSV bytes (columns of :data:`lawalign.query.UNIT_COLUMNS`).
+    """The unit table as CSV bytes (columns of :data:`lawalign.query.UNIT_COLUMNS`; ``refs`` space-separated).
 
     Args:
         corpus: The corpus.
@@ -27,5 +27,6 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     if options.langs is not None:
         pick_editions(corpus, options.langs)  # validates the languages
         frame = frame[frame["lang"].isin(options.langs)]
+    frame = frame.assign(refs=frame["refs"].map(" ".join))  # "68B1 16D": one cell, space-separated
     text: str = frame.to_csv(index=False, lineterminator="\n")
     return text.encode("utf-8")

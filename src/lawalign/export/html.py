@@ -175,6 +175,8 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
     options = options or ExportOptions()
     editions = pick_editions(corpus, options.langs)
     langs = [e.lang for e in editions]
+    # The page counts, filters and lists only what it shows: the findings of the languages shown.
+    findings = [f for f in findings if options.langs is None or f.lang in langs]
     rows = unit_table(corpus, editions)
     row_ids = {unit_id for unit_id, _ in rows}
     placed: dict[tuple[str, str], list[Finding]] = {}
@@ -182,7 +184,7 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
     for finding in findings:
         if finding.unit in row_ids and finding.lang in langs:
             placed.setdefault((finding.unit, finding.lang), []).append(finding)
-        elif options.langs is None or finding.lang in langs:
+        else:
             loose.append(finding)
 
     script = _asset("report.js")
@@ -206,13 +208,15 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
 
     body = _el(root, "body")
     header = _el(body, "header")
-    _el(header, "h1", f"{title}: {len(editions)} editions compared")
+    many = len(editions) != 1
+    _el(header, "h1", f"{title}: {len(editions)} edition{'s compared' if many else ' shown'}")
     _editions_table(header, editions)
     counts = {s: sum(1 for f in findings if f.severity == s) for s in SEVERITY_ORDER}
     _el(
         header,
         "p",
-        f"{len(findings)} findings: " + ", ".join(f"{n} {s}" for s, n in counts.items()),
+        f"{len(findings)} finding{'s' if len(findings) != 1 else ''}: "
+        + ", ".join(f"{n} {s}" for s, n in counts.items()),
         class_="summary",
     )
 

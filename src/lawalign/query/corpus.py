@@ -17,12 +17,14 @@ from lawalign.errors import ConfigError
 from lawalign.models import Alignment, Edition, Finding, Source, Unit
 from lawalign.query import frames
 from lawalign.query.ids import UnitQuery, parse_unit_query
+from lawalign.query.refs import UnitRef, citing, corpus_refs, refs_frame
 from lawalign.query.search import (
     SearchHit,
     SemanticIndex,
     check_mode,
     display_text,
     embedder_pair,
+    search_cites,
     search_exact,
     search_regex,
     semantic_candidates,
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from lawalign.align.embed import Embedder
+    from lawalign.query.terms import TermOccurrence
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +156,7 @@ class Corpus:
         self._alignment_done = False
         self._findings: list[Finding] | None = None
         self._order: tuple[str, ...] | None = None
+        self._refs: list[UnitRef] | None = None
 
     # -- editions and ids -------------------------------------------------------------------------
 
@@ -177,8 +181,11 @@ class Corpus:
                 return edition
         raise ConfigError(f"no edition in {lang!r}; the corpus has: {', '.join(self.langs)}")
 
-    def _key(self, edition: Edition) -> str:
-        # Two editions in one language: the second is keyed "lang/name" so neither hides the other.
+    def edition_key(self, edition: Edition) -> str:
+        """``lang``, or ``lang/name`` for a second edition in the same language (the keys of :meth:`parts`).
+
+        Two editions in one language: the second is keyed "lang/name" so neither hides the other.
+        """
         first = next(e for e in self.editions if e.lang == edition.lang)
         return edition.lang if first is edition else f"{edition.lang}/{edition.name}"
 
@@ -231,7 +238,7 @@ class Corpus:
             else:
                 found = tuple(u for u in edition.units if _belongs(u, parsed))
             if found:
-                out[self._key(edition)] = found
+                out[self.edition_key(edition)] = found
         return out
 
     def unit(self, query: str) -> dict[str, Unit]:
@@ -282,7 +289,8 @@ class Corpus:
             langs: Restrict to these languages (None: all).
             top: How many hits to return, best first.
             mode: "semantic" (cross-lingual, loads the model on first use), "exact"
-                (case-insensitive substring) or "regex" (Python ``re``).
+                (case-insensitive substring), "regex" (Python ``re``) or "cites" (``q`` is a law,
+                section or unit: the units citing it, in source order).
 
         Returns:
             The hits.
@@ -300,6 +308,8 @@ class Corpus:
         if checked == "semantic":
             return self._semantic_index().search(q, langs, top)
         pairs = [(e, u) for e in self.editions if langs is None or e.lang in langs for u in e.law_units]
+        if checked == "cites":
+            return search_cites(pairs, q, top)
         return search_exact(pairs, q, top) if checked == "exact" else search_regex(pairs, q, top)
 
     # -- frames -----------------------------------------------------------------------------------
@@ -360,6 +370,64 @@ class Corpus:
         """The findings about any of ``unit_ids``, in finding order."""
         wanted = set(unit_ids)
         return [f for f in self.finding_list() if f.unit in wanted]
+
+    # -- references and terms ---------------------------------------------------------------------
+
+    def refs(self) -> list[UnitRef]:
+        """Every reference of every unit, located (see :mod:`lawalign.query.refs`)."""
+        if self._refs is None:
+            self._refs = corpus_refs(self.editions)
+        return self._refs
+
+    def citing(self, query: str, *, langs: Sequence[str] | None = None) -> list[UnitRef]:
+        """The references citing a law, section or unit ("16", "70D3", "Law 16"), in every language.
+
+        Args:
+            query: What is cited, in any citation form.
+            langs: Only these languages (None: all).
+
+        Returns:
+            The references, in edition then source order.
+
+        Raises:
+            ConfigError: The query is not a citation, or a language is not in the corpus.
+        """
+        self.check_langs(langs)
+        return [r for r in citing(self.refs(), query) if langs is None or r.lang in langs]
+
+    def refs_frame(self) -> pd.DataFrame:
+        """References as a frame (see :data:`lawalign.query.refs.REF_COLUMNS`)."""
+        return refs_frame(self.refs())
+
+    def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
+        """Every termbase term in the corpus (bundled termbases plus ``glossaries``)."""
+        from lawalign.query.terms import occurrences, termbases
+
+        return occurrences(self.editions, termbases(self.langs, glossaries))
+
+    def terms(
+        self, query: str | None = None, glossaries: Sequence[str | Path] = ()
+    ) -> list[dict[str, object]]:
+        """The concordance of a concept or term (None: all), per edition (see :mod:`lawalign.query.terms`)."""
+        from lawalign.query.terms import concordance, termbases
+
+        bases = termbases(self.langs, glossaries)
+        return concordance(self.editions, query, bases)
+
+    def terms_frame(self, glossaries: Sequence[str | Path] = ()) -> pd.DataFrame:
+        """Term occurrences as a frame (see :data:`lawalign.query.terms.TERM_COLUMNS`)."""
+        from lawalign.query.terms import terms_frame
+
+        return terms_frame(self.term_occurrences(glossaries))
+
+    def check_langs(self, langs: Sequence[str] | None) -> None:
+        """Raise a ConfigError naming the corpus languages when ``langs`` has one the corpus lacks."""
+        if langs is not None:
+            unknown = sorted(set(langs) - set(self.langs))
+            if unknown:
+                raise ConfigError(
+                    f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(self.langs)}"
+                )
 
     def with_edition(self, edition: Edition) -> Corpus:
         """A new corpus with ``edition`` added (same model settings; nothing cached carried over)."""

@@ -30,8 +30,10 @@ UNIT_COLUMNS: tuple[str, ...] = (
     "label",
     "edition",
     "order",
+    "refs",
 )
-"""One row per unit per language (debris included, ``kind == "debris"``)."""
+"""One row per unit per language (debris included, ``kind == "debris"``); ``refs`` lists the ids the
+unit cites (internal references resolved, each once, in text order; see :mod:`lawalign.query.refs`)."""
 
 ALIGNMENT_COLUMNS: tuple[str, ...] = ("id", "src_lang", "tgt_lang", "score", "beads", "model")
 """One row per aligned id per language pair; ``beads`` in vecalign notation (``[0]:[0, 1]``), ``;``-joined."""
@@ -54,13 +56,14 @@ FINDING_COLUMNS: tuple[str, ...] = (
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
 
-def unit_row(unit: Unit, edition: Edition, order: int) -> dict[str, object]:
+def unit_row(unit: Unit, edition: Edition, order: int, refs: Sequence[str] = ()) -> dict[str, object]:
     """The frame row of one unit.
 
     Args:
         unit: The unit.
         edition: The edition holding it (its ``name`` fills ``edition``).
         order: The unit's position in its edition (0-based, source order).
+        refs: The ids the unit cites.
 
     Returns:
         A dict with exactly :data:`UNIT_COLUMNS` as keys.
@@ -80,6 +83,7 @@ def unit_row(unit: Unit, edition: Edition, order: int) -> dict[str, object]:
         "label": unit.label,
         "edition": edition.name,
         "order": order,
+        "refs": list(refs),
     }
 
 
@@ -98,7 +102,13 @@ def units_frame(editions: Iterable[Edition]) -> pd.DataFrame:
     Returns:
         A DataFrame with :data:`UNIT_COLUMNS`.
     """
-    rows = [unit_row(u, e, i) for e in editions for i, u in enumerate(e.units)]
+    from lawalign.query.refs import targets_by_unit
+
+    rows: list[dict[str, object]] = []
+    for e in editions:
+        cited = targets_by_unit(e)
+        for i, u in enumerate(e.units):
+            rows.append(unit_row(u, e, i, cited.get(u.id, ()) if u.kind != "debris" else ()))
     frame = _frame(rows, UNIT_COLUMNS)
     return frame.astype(
         {

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SearchMode = Literal["semantic", "exact", "regex"]
-SEARCH_MODES: tuple[str, ...] = ("semantic", "exact", "regex")
+SearchMode = Literal["semantic", "exact", "regex", "cites"]
+SEARCH_MODES: tuple[str, ...] = ("semantic", "exact", "regex", "cites")
 
 
 def embedder_pair(model: str) -> tuple[str, str]:
@@ -162,6 +162,34 @@ def search_regex(units: Sequence[tuple[Edition, Unit]], pattern: str, top: int =
                 (float(len(matches)), position, _hit(unit, edition, float(len(matches)), matches[0][0]))
             )
     return _rank(hits, top)
+
+
+def search_cites(
+    units: Sequence[tuple[Edition, Unit]], target: str, top: int | None = None
+) -> list[SearchHit]:
+    """The units citing a law, section or unit (``16`` finds references to 16, 16D, 16D3), in source order.
+
+    Args:
+        units: Candidate (edition, unit) pairs in corpus order.
+        target: What is cited, in any citation form ("16", "Law 16", "70D3", "Điều 70D3").
+        top: At most this many hits (None: all).
+
+    Returns:
+        Hits in corpus and source order, scored by the number of references to ``target``;
+        ``match`` is the first such reference as printed.
+
+    Raises:
+        ConfigError: ``target`` is not a citation.
+    """
+    from lawalign.query.refs import canonical_target, falls_under, refs_of
+
+    wanted = canonical_target(target)
+    hits: list[SearchHit] = []
+    for edition, unit in units:
+        refs = [r for r in refs_of(unit) if falls_under(r.target, wanted)]
+        if refs:
+            hits.append(_hit(unit, edition, float(len(refs)), refs[0].surface))
+    return hits if top is None else hits[: max(top, 0)]
 
 
 def passage_text(unit: Unit, headings: dict[tuple[str, str], str]) -> str:

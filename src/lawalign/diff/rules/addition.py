@@ -31,6 +31,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         unit.id,
                         f"{unit.id} has no counterpart in the other editions nor in the reference structure",
                         [ctx.quote(edition, unit)],
+                        suggestion=f"check the source of {unit.id}: delete it if it is not in the Laws",
                         key="unit",
                         grain="unit",
                     )
@@ -52,6 +53,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         unit.id,
                         f"{unit.id} has {len(spans)} sentences where {want} are expected ({extra} added?)",
                         quoted or [ctx.quote(edition, unit)],
+                        suggestion="delete the quoted sentences unless the source edition has them",
                         key="sentences",
                         grain="sentence",
                     )

@@ -30,6 +30,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 f"contains Law{'s' if len(have) > 1 else ''} {join_ids(have)} only; "
                 f"Law{'s' if len(lacking) > 1 else ''} {join_ids(lacking)} not covered",
                 [ctx.location(edition)],
+                suggestion=f"nothing to do if the edition is meant to be partial; else translate "
+                f"Law{'s' if len(lacking) > 1 else ''} {join_ids(lacking)}",
                 key="laws",
                 laws=",".join(have),
                 missing=",".join(lacking),

@@ -118,6 +118,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         f"{unit.id} cites {join_ids(cmp.extra)}, which no other edition"
                         f"{' nor the reference structure' if 'skeleton' in cmp.voters else ''} cites here",
                         quoted,
+                        suggestion=f"check {join_ids(cmp.extra)} against the source; remove if added",
                         key="extra:" + ",".join(cmp.extra),
                         found=",".join(cmp.extra),
                     )

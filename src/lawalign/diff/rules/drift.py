@@ -42,6 +42,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 f"{o.unit} reads unlike its {', '.join(o.partners)} counterpart (similarity {o.value:.3f}, "
                 f"robust z {o.z:.1f} for this language pair)",
                 ev,
+                suggestion=f"compare {o.unit} sentence by sentence with its "
+                f"{', '.join(o.partners)} counterpart",
                 key="drift",
                 z=f"{o.z:.2f}",
                 similarity=f"{o.value:.4f}",

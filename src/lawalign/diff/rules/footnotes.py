@@ -36,7 +36,9 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         unit.id,
                         f"footnote {unit.id} is orphaned: no marker in the text points to it{why}",
                         [ctx.quote(edition, unit)],
-                        suggestion=f"restore the marker in {expected}" if expected else "",
+                        suggestion=f"restore the marker in {expected}"
+                        if expected
+                        else "put its marker where the footnote belongs",
                         key="orphaned",
                         problem="orphaned",
                     )
@@ -50,6 +52,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         unit.id,
                         f"{unit.id} prints the footnote marker {unit.markers[0]} but no footnote follows",
                         [ctx.quote(edition, unit)],
+                        suggestion=f"add the footnote of {unit.markers[0]} or remove the marker",
                         key="marker-without-note",
                         problem="marker-without-note",
                     )
@@ -82,6 +85,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         fid,
                         f"footnote {fid} is missing; {', '.join(who)} ha{'ve' if len(who) > 1 else 's'} it",
                         ev or [ctx.location(edition)],
+                        suggestion=f"translate footnote {fid} and put its marker in the text",
                         key="missing",
                         problem="missing",
                     )

@@ -45,6 +45,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 f"{o.unit} is unusually {'short' if shorter else 'long'} against its {', '.join(o.partners)} "
                 f"counterpart (robust z {o.z:.1f} for this language pair)",
                 [ctx.quote(edition, unit)] + [ctx.quote(p, pu) for p, pu in partners],
+                suggestion=f"check {o.unit} for {'missing' if shorter else 'added'} text against "
+                f"its {', '.join(o.partners)} counterpart",
                 key="length",
                 z=f"{o.z:.2f}",
             )

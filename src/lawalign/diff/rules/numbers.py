@@ -64,6 +64,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                     unit.id,
                     f"{unit.id} {' and '.join(msg)}",
                     ev,
+                    suggestion="use the numbers the other editions print",
                     key="missing:" + ",".join(missing) + "|extra:" + ",".join(extra),
                 )
             )

@@ -106,7 +106,7 @@ def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: str) -> Finding |
         unit_id,
         f"{unit_id} is missing; {where}",
         evidence,
-        suggestion=f"translate {unit_id}" if others else "",
+        suggestion=f"translate {unit_id}" if others else f"translate {unit_id} from the source edition",
         key="unit",
         grain="unit",
     )
@@ -119,8 +119,10 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
     keys: list[str] = []
     severity = "warning"
 
+    fixes: list[str] = []  # the suggestion, one step per part lacking
     cmp = compare_refs(ctx, edition, unit)
     if cmp.missing:
+        fixes.append(f"add the reference{'s' if len(cmp.missing) > 1 else ''} to {join_ids(cmp.missing)}")
         severity = "error"
         parts.append(f"the reference{'s' if len(cmp.missing) > 1 else ''} to {join_ids(cmp.missing)}")
         keys.append("refs:" + ",".join(cmp.missing))
@@ -139,6 +141,7 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
                 f"{e.lang} “{m[concept].term}”" for (e, _), m in zip(others, other_modal, strict=True)
             )
             parts.append(f"“{concept.replace('-', ' ')}” ({terms})")
+            fixes.append(f"render “{concept.replace('-', ' ')}”")
             keys.append("term:" + concept)
             for (e, u), m in zip(others, other_modal, strict=True):
                 ev = ctx.quote_sentence(e, u, m[concept].start)
@@ -150,6 +153,9 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
     lonely = unmatched_sentences(ctx, edition, unit.id, "other")
     if want and have < want:
         parts.append(f"{want - have} sentence{'s' if want - have > 1 else ''} ({have} here, {want} expected)")
+        fixes.append(
+            f"translate the missing sentence{'s' if want - have > 1 else ''} (quoted from the other editions)"
+        )
         keys.append("sentences")
         severity = "error" if severity == "error" else "warning"
         for e, u in others:
@@ -180,9 +186,7 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
         unit.id,
         f"{unit.id} lacks {join_ids(parts)}, present in {who}",
         evidence,
-        suggestion=f"add the reference{'s' if len(cmp.missing) > 1 else ''} to {join_ids(cmp.missing)}"
-        if cmp.missing
-        else "",
+        suggestion="; ".join(fixes),
         key="+".join(keys),
         grain="part",
     )

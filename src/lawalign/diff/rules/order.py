@@ -58,6 +58,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                     unit.id,
                     f"{unit.id} is printed out of order" + (f" (after {before})" if before else " (first)"),
                     [ctx.quote(edition, unit)],
+                    suggestion=f"move {unit.id} to its place in the reference order"
+                    + (f" (after {before})" if before else ""),
                     key="order",
                 )
             )

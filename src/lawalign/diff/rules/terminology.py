@@ -39,7 +39,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                     f"“{used}” renders {concept.replace('-', ' ')} in {', '.join(units)}; "
                     f"the termbase has “{accepted}”",
                     [ev for _, ev, _ in found],
-                    suggestion=f"use “{c.terms[0]}”" if c is not None else "",
+                    suggestion=f"use “{c.terms[0]}”" if c is not None else "use the termbase's rendering",
                     key=concept,
                     units=",".join(units),
                 )

@@ -1,0 +1,475 @@
+"""Terms as data: how each edition renders each concept of the termbase, and where it is not consistent.
+
+The termbases are the bundled ``data/termbase/<lang>.toml`` (see :mod:`lawalign.diff.termbase`), plus
+any glossaries the user adds: a TOML file in the same format (with ``lang = "xx"``) or a TBX file
+(TBX-Basic / TBX 2 ``termEntry``/``langSet``/``tig`` and TBX 3 ``conceptEntry``/``langSec``/``termSec``;
+a term whose ``administrativeStatus`` is deprecated, superseded or not recommended is one to avoid).
+A glossary's concept with the id of a bundled concept adds its terms to it (a term it lists under
+``avoid`` is no longer accepted, and the reverse); a TBX entry whose id is
+unknown joins the bundled concept one of its terms belongs to, else becomes a concept of its own.
+
+The concordance groups the occurrences of a concept in an edition by *variant*: the termbase term
+that matched. Terms that share a stem (one is the other up to its last two letters: Turkish "talep" /
+"talebi", Russian "взятк" / "взяток") are one variant in two inflections. An edition that uses two
+variants of one concept, or a term listed under ``avoid``, is flagged as inconsistent.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lawalign.diff.termbase import Concept, Termbase, find_terms, load_termbase, parse_termbase
+from lawalign.errors import ConfigError, InputError
+from lawalign.models import Edition
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+TERM_COLUMNS: tuple[str, ...] = (
+    "concept",
+    "kind",
+    "id",
+    "lang",
+    "edition",
+    "term",
+    "form",
+    "avoided",
+    "start",
+    "end",
+    "path",
+    "line",
+)
+"""One row per occurrence: unit ``id`` renders ``concept`` with termbase ``term``, printed as ``form``."""
+
+# TBX administrative statuses that mark a term to avoid.
+_AVOID_STATUS = ("deprecated", "superseded", "notrecommended", "not recommended", "obsolete")
+
+_WORD_REST = re.compile(r"[^\W_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class TermOccurrence:
+    """One rendering of a concept in one unit.
+
+    Attributes:
+        concept: The concept id ("claim").
+        kind: "term" or "modality".
+        id: The unit's canonical id.
+        lang: The edition's language.
+        edition: The edition's name.
+        term: The termbase term that matched (the variant: "претензи").
+        form: The word(s) as printed, to the end of the last word ("претензии").
+        avoided: True when the term is listed under ``avoid``.
+        start: Offset of ``form`` in the unit's text.
+        end: Offset just past ``form``.
+        path: The raw file.
+        line: The 1-based raw line.
+    """
+
+    concept: str
+    kind: str
+    id: str
+    lang: str
+    edition: str
+    term: str
+    form: str
+    avoided: bool
+    start: int
+    end: int
+    path: str
+    line: int
+
+    def as_dict(self) -> dict[str, object]:
+        """A row with :data:`TERM_COLUMNS` as keys."""
+        return {name: getattr(self, name) for name in TERM_COLUMNS}
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    """How one edition renders one concept with one variant (its inflections counted together)."""
+
+    variant: str  # the termbase term standing for the variant (the first listed)
+    terms: tuple[str, ...]  # the termbase terms of this variant found
+    forms: tuple[tuple[str, int], ...]  # printed forms and their counts, most frequent first
+    ids: tuple[str, ...]  # the units, in source order
+    avoided: bool
+
+    @property
+    def count(self) -> int:
+        """How many occurrences."""
+        return sum(n for _, n in self.forms)
+
+    def describe(self) -> str:
+        """``'сразу' (1× in 68C)``."""
+        return f"{self.variant!r} ({self.count}× in {', '.join(self.ids)})"
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON of one rendering in ``lawalign terms``."""
+        return {
+            "variant": self.variant,
+            "terms": list(self.terms),
+            "forms": dict(self.forms),
+            "count": self.count,
+            "ids": list(self.ids),
+            "avoided": self.avoided,
+        }
+
+
+# -- glossaries -------------------------------------------------------------------------------------
+
+
+def _merge(base: Termbase, extra: Termbase) -> Termbase:
+    """``base`` with the concepts of ``extra`` added (same id: terms and avoid lists joined)."""
+    concepts = {c.id: c for c in base.concepts}
+    for c in extra.concepts:
+        old = concepts.get(c.id)
+        if old is None:
+            concepts[c.id] = c
+        else:
+            # The later glossary wins: a term it avoids is no longer accepted, and the reverse.
+            concepts[c.id] = replace(
+                old,
+                terms=tuple(t for t in dict.fromkeys((*old.terms, *c.terms)) if t not in c.avoid),
+                avoid=tuple(t for t in dict.fromkeys((*old.avoid, *c.avoid)) if t not in c.terms),
+            )
+    return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
+
+
+def _read_toml(path: Path) -> dict[str, Termbase]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(path), f"malformed glossary: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), f"glossary is not UTF-8: {exc.reason}") from None
+    lang = data.get("lang")
+    if not isinstance(lang, str) or not lang:
+        raise InputError(str(path), 'a TOML glossary needs lang = "xx" (its ISO 639-1 language)')
+    try:
+        return {lang: parse_termbase(data, lang, str(path))}
+    except ConfigError as exc:
+        raise InputError(str(path), str(exc).removeprefix(f"{path}: ")) from None
+
+
+def _local(tag: object) -> str:
+    return str(tag).rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^\w]+", "-", text.casefold()).strip("-") or "concept"
+
+
+def _known_concept(lang: str, term: str) -> str | None:
+    """The bundled concept of ``lang`` one of whose terms ``term`` is (or starts with)."""
+    folded = term.casefold()
+    for concept in load_termbase(lang).concepts:
+        if any(folded.startswith(t.casefold()) for t in concept.terms):
+            return concept.id
+    return None
+
+
+def _read_tbx(path: Path) -> dict[str, Termbase]:
+    from lxml import etree
+
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
+    )
+    try:
+        root = etree.parse(str(path), parser).getroot()
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno or 0
+        raise InputError(str(path), f"malformed TBX: {exc.msg}", line=line) from None
+    xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    per_lang: dict[str, dict[str, Concept]] = {}
+    entries = [e for e in root.iter() if _local(e.tag) in ("termEntry", "conceptEntry")]
+    if not entries:
+        raise InputError(str(path), "no termEntry or conceptEntry in this TBX file")
+    for n, entry in enumerate(entries, 1):
+        found: list[tuple[str, str, bool]] = []  # (lang, term, avoided)
+        for lang_set in entry:
+            if _local(lang_set.tag) not in ("langSet", "langSec"):
+                continue
+            lang = (lang_set.get(xml_lang) or lang_set.get("lang") or "").split("-")[0].lower()
+            if not lang:
+                raise InputError(
+                    str(path), f"entry #{n}: a langSet without xml:lang", line=lang_set.sourceline or 0
+                )
+            for group in lang_set.iter():
+                if _local(group.tag) not in ("tig", "ntig", "termSec"):
+                    continue
+                term = next((t for t in group.iter() if _local(t.tag) == "term"), None)
+                if term is None or not "".join(term.itertext()).strip():
+                    continue
+                status = " ".join(
+                    "".join(note.itertext())
+                    for note in group.iter()
+                    if _local(note.tag) == "termNote" and note.get("type") == "administrativeStatus"
+                ).casefold()
+                squeezed = status.replace("-", "").replace(" ", "")
+                avoided = any(word.replace(" ", "") in squeezed for word in _AVOID_STATUS)
+                found.append((lang, " ".join("".join(term.itertext()).split()), avoided))
+        if not found:
+            continue
+        cid = entry.get("id") or ""
+        bundled = {c.id for lang, _, _ in found for c in load_termbase(lang).concepts}
+        if cid not in bundled:
+            known = next((k for lang, t, bad in found if not bad and (k := _known_concept(lang, t))), None)
+            english = next((t for lang, t, _ in found if lang == "en"), None)
+            cid = known or cid or _slug(english or found[0][1])
+        for lang, term, avoided in found:
+            concepts = per_lang.setdefault(lang, {})
+            old = concepts.get(cid, Concept(cid, "term", ()))
+            if avoided:
+                concepts[cid] = replace(old, avoid=(*old.avoid, term))
+            else:
+                concepts[cid] = replace(old, terms=(*old.terms, term))
+    out: dict[str, Termbase] = {}
+    for lang, concepts in per_lang.items():
+        out[lang] = Termbase(lang, tuple(sorted(concepts.values(), key=lambda c: c.id)))
+    return out
+
+
+def read_glossary(path: str | Path) -> dict[str, Termbase]:
+    """Read a user's glossary: TOML (the bundled termbase format, with ``lang``) or TBX.
+
+    Args:
+        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order).
+
+    Returns:
+        Language → the glossary's concepts in that language.
+
+    Raises:
+        InputError: The file is missing, malformed, or not a glossary (``path: message``).
+    """
+    p = Path(path)
+    if p.is_dir():
+        merged: dict[str, Termbase] = {}
+        files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".toml", ".tbx", ".xml"))
+        if not files:
+            raise InputError(str(p), "no .toml or .tbx glossary in this folder")
+        for f in files:
+            for lang, tb in read_glossary(f).items():
+                merged[lang] = _merge(merged[lang], tb) if lang in merged else tb
+        return merged
+    if not p.is_file():
+        raise InputError(str(p), "no such glossary file")
+    if p.suffix.lower() == ".toml":
+        return _read_toml(p)
+    if p.suffix.lower() in (".tbx", ".xml"):
+        return _read_tbx(p)
+    raise InputError(str(p), "a glossary is a .toml or .tbx file")
+
+
+def termbases(langs: Iterable[str], glossaries: Sequence[str | Path] = ()) -> dict[str, Termbase]:
+    """The termbase of each language: the bundled one with the glossaries merged in.
+
+    Args:
+        langs: The languages wanted (a language only a glossary covers is included too).
+        glossaries: Glossary files or folders (see :func:`read_glossary`), merged in the order given.
+
+    Returns:
+        Language → termbase.
+    """
+    out = {lang: load_termbase(lang) for lang in langs}
+    for path in glossaries:
+        for lang, tb in read_glossary(path).items():
+            out[lang] = _merge(out.get(lang, Termbase(lang, ())), tb)
+    return out
+
+
+# -- occurrences and concordance --------------------------------------------------------------------
+
+
+def occurrences(
+    editions: Iterable[Edition], bases: Mapping[str, Termbase] | None = None
+) -> list[TermOccurrence]:
+    """Every termbase term in the law units of the editions, in edition then source order.
+
+    Args:
+        editions: The editions.
+        bases: Language → termbase (default: the bundled ones).
+
+    Returns:
+        The occurrences.
+    """
+    out: list[TermOccurrence] = []
+    for edition in editions:
+        tb = bases.get(edition.lang) if bases is not None else None
+        tb = tb if tb is not None else load_termbase(edition.lang)
+        kinds = {c.id: c.kind for c in tb.concepts}
+        for unit in edition.law_units:
+            for hit in find_terms(unit.text, edition.lang, tb):
+                rest = _WORD_REST.match(unit.text, hit.end)
+                end = rest.end() if rest else hit.end
+                out.append(
+                    TermOccurrence(
+                        concept=hit.concept,
+                        kind=kinds.get(hit.concept, "term"),
+                        id=unit.id,
+                        lang=edition.lang,
+                        edition=edition.name,
+                        term=hit.term,
+                        form=unit.text[hit.start : end],
+                        avoided=hit.avoided,
+                        start=hit.start,
+                        end=end,
+                        path=unit.source.path,
+                        line=unit.source.line_start + unit.text.count("\n", 0, hit.start),
+                    )
+                )
+    return out
+
+
+def same_variant(a: str, b: str) -> bool:
+    """True when two terms are one rendering in two inflections (a shared stem).
+
+    >>> same_variant("talep", "talebi"), same_variant("взятк", "взяток"), same_variant("ngay", "ngay lập tức")
+    (True, True, True)
+    >>> same_variant("defans oyuncu", "savunmacı"), same_variant("mor", "người chết")
+    (False, False)
+    """
+    x, y = a.casefold(), b.casefold()
+    common = 0
+    for cx, cy in zip(x, y, strict=False):
+        if cx != cy:
+            break
+        common += 1
+    return common >= 3 and common >= min(len(x), len(y)) - 2
+
+
+def _variant_groups(terms: Sequence[str]) -> list[list[str]]:
+    groups: list[list[str]] = []
+    for term in terms:
+        for group in groups:
+            if any(same_variant(term, other) for other in group):
+                group.append(term)
+                break
+        else:
+            groups.append([term])
+    return groups
+
+
+def select_concepts(query: str | None, bases: Mapping[str, Termbase]) -> list[str]:
+    """The concept ids a ``terms`` query names: a concept id, or a term of any language.
+
+    Args:
+        query: "claim", "претензия", "hakem"; None for every concept.
+        bases: Language → termbase.
+
+    Returns:
+        Concept ids, sorted.
+
+    Raises:
+        ConfigError: Nothing matches; the message suggests close concept ids.
+    """
+    every = sorted({c.id for tb in bases.values() for c in tb.concepts})
+    if query is None:
+        return every
+    folded = query.casefold().strip()
+    if folded in every:
+        return [folded]
+    hits = sorted(
+        {
+            c.id
+            for tb in bases.values()
+            for c in tb.concepts
+            if any(
+                folded.startswith(t.casefold()) or t.casefold().startswith(folded)
+                for t in (*c.terms, *c.avoid)
+            )
+        }
+    )
+    if hits:
+        return hits
+    close = difflib.get_close_matches(folded, every, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; the termbase has: {', '.join(every)}"
+    raise ConfigError(f"no term or concept {query!r}{hint}")
+
+
+def concordance(
+    editions: Sequence[Edition],
+    query: str | None = None,
+    bases: Mapping[str, Termbase] | None = None,
+    found: Sequence[TermOccurrence] | None = None,
+) -> list[dict[str, object]]:
+    """How each edition renders each concept: variants, counts, unit ids, and inconsistencies.
+
+    Args:
+        editions: The editions, in corpus order.
+        query: A concept id or a term in any language (None: every concept).
+        bases: Language → termbase (default: the bundled ones).
+        found: The occurrences, when already computed (default: computed here).
+
+    Returns:
+        One entry per concept: ``{"concept", "kind", "langs": [{"lang", "edition", "termbase",
+        "count", "renderings": [{"variant", "terms", "forms", "count", "ids", "avoided"}],
+        "consistent", "flags"}]}``; ``forms`` maps each printed form to its count.
+    """
+    bases = dict(bases) if bases is not None else {e.lang: load_termbase(e.lang) for e in editions}
+    for e in editions:
+        bases.setdefault(e.lang, load_termbase(e.lang))
+    wanted = select_concepts(query, bases)
+    occ = list(found) if found is not None else occurrences(editions, bases)
+    out: list[dict[str, object]] = []
+    for cid in wanted:
+        kind = next((c.kind for tb in bases.values() for c in tb.concepts if c.id == cid), "term")
+        langs: list[dict[str, object]] = []
+        for edition in editions:
+            concept = bases[edition.lang].concept(cid)
+            mine = [
+                o for o in occ if o.concept == cid and o.edition == edition.name and o.lang == edition.lang
+            ]
+            renderings: list[Rendering] = []
+            for avoided in (False, True):
+                listed = (concept.avoid if avoided else concept.terms) if concept is not None else ()
+                terms = sorted(
+                    dict.fromkeys(o.term for o in mine if o.avoided is avoided),
+                    key=lambda t: listed.index(t) if t in listed else len(listed),
+                )
+                for group in _variant_groups(terms):
+                    these = [o for o in mine if o.avoided is avoided and o.term in group]
+                    forms: dict[str, int] = {}
+                    for o in these:
+                        forms[o.form] = forms.get(o.form, 0) + 1
+                    renderings.append(
+                        Rendering(
+                            variant=group[0],
+                            terms=tuple(group),
+                            forms=tuple(sorted(forms.items(), key=lambda kv: (-kv[1], kv[0]))),
+                            ids=tuple(dict.fromkeys(o.id for o in these)),
+                            avoided=avoided,
+                        )
+                    )
+            renderings.sort(key=lambda r: (r.avoided, -r.count, r.variant))
+            flags: list[str] = []
+            accepted = [r for r in renderings if not r.avoided]
+            if len(accepted) > 1:
+                flags.append("inconsistent: " + " vs ".join(r.describe() for r in accepted))
+            flags.extend(f"uses a rendering to avoid: {r.describe()}" for r in renderings if r.avoided)
+            langs.append(
+                {
+                    "lang": edition.lang,
+                    "edition": edition.name,
+                    "termbase": list(concept.terms) if concept is not None else [],
+                    "count": len(mine),
+                    "renderings": [r.as_dict() for r in renderings],
+                    "consistent": not flags,
+                    "flags": flags,
+                }
+            )
+        out.append({"concept": cid, "kind": kind, "langs": langs})
+    return out
+
+
+def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:
+    """Term occurrences as a table with :data:`TERM_COLUMNS`, in the order given."""
+    import pandas as pd
+
+    frame = pd.DataFrame([o.as_dict() for o in found], columns=list(TERM_COLUMNS))
+    return frame.astype({"avoided": "bool", "start": "int64", "end": "int64", "line": "int64"})
