@@ -58,7 +58,7 @@ def _pdf(fmt: tuple[float, float]) -> FPDF:
 @dataclass
 class _Booklet:
     pdf: FPDF
-    header: str
+    header: str  # "even|odd" for headers alternating between left and right pages
     width: float
     height: float
     margin_top: float = 54
@@ -83,14 +83,15 @@ class _Booklet:
         self.pdf.add_page()
         self.page += 1
         self.pdf.set_font("Serif", "I", 8)
-        w = self.pdf.get_string_width(self.header)
+        header = self.header.split("|")[self.page % 2] if "|" in self.header else self.header
+        w = self.pdf.get_string_width(header)
         number = str(self.page)
         if self.ragged:  # header on the left, page number on the right of the same top row
-            self.pdf.text(self.left, 30, self.header)
+            self.pdf.text(self.left, 30, header)
             self.pdf.set_font("Serif", "", 9)
             self.pdf.text(self.left + self.measure - self.pdf.get_string_width(number), 30, number)
         else:
-            self.pdf.text(self.left + (self.measure - w) / 2, 30, self.header)
+            self.pdf.text(self.left + (self.measure - w) / 2, 30, header)
             self.pdf.set_font("Serif", "", 9)
             w = self.pdf.get_string_width(number)
             self.pdf.text(self.left + (self.measure - w) / 2, self.height - 28, number)
