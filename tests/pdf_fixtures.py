@@ -141,7 +141,7 @@ class _Booklet:
             "body": (9.5, "", 4.0),
         }[kind]
         leading = size * 1.25
-        indent = 14.0 if self.ragged and kind == "body" else 0.0
+        indent = 14.0 if self.ragged and kind != "heading" else 0.0
         if self.ragged and kind != "heading":
             before = 0.0
         lines = self.lines(text.split(), size, style, indent)

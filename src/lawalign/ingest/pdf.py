@@ -16,18 +16,21 @@ weight. The layout is rebuilt here, in named steps:
     A column's words → lines by baseline (raised footnote markers stay on their line). Lines are
     numbered per page in reading order: ``page``/``line`` is where a translator finds them.
 ``furniture``
-    Running headers, footers and page numbers: the top and bottom rows of each page whose text
-    (digits masked) repeats on at least half of the pages (two at least), rows at the same place and
-    size as such furniture on other pages, and a lone page number ("12", "– 12 –", "12/40", "Page 12")
-    set apart at the top or bottom of a page. They become debris with reason ``page-furniture``.
+    Running headers, footers and page numbers: among the top and bottom rows of each page, those set
+    apart from the text by a line of space whose text (digits masked) repeats on at least half of the
+    pages (two at least), that stand at the same place and size as such furniture on other pages, or
+    that are a lone page number ("12", "– 12 –", "12/40", "Page 12"). They become debris with reason
+    ``page-furniture``.
 ``paragraphs``
     Consecutive lines of a column form a paragraph unless the gap above is wider than the column's
     line pitch, the typeface changes (bold, size), the new line is indented as a first line, or the
-    line before ended early (the next line's first word would have fit on it). Across a column or
-    page break only the last two tests apply (and a closing full stop followed by a label such as
-    "2." breaks), so a paragraph cut by a page break is joined again, and footnotes set in a smaller
-    size at the foot of a page are read after the paragraph they interrupt. Two centred lines of one
-    face (a heading set on two lines) stay together.
+    line before ended early (the next line's first word would have fit on it); where the text marks
+    paragraphs by first-line indents, an indented line always starts one. Across a column or page
+    break the gap test does not apply, and in justified text the line before must reach the column's
+    edge (a closing full stop followed by a label such as "2." breaks too), so a paragraph cut by a
+    page break is joined again, and footnotes set in a smaller size at the foot of a page are read
+    after the paragraph they interrupt. Two centred lines of one face (a heading set on two lines)
+    stay together.
 ``hyphens``
     A line ending in a hyphen after a letter, followed by a lowercase letter, is rejoined without
     the hyphen ("con-" + "tinued") unless the document elsewhere spells the word with the hyphen;
@@ -84,6 +87,7 @@ LIGATURES = {
 }
 
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+FULL_LINE = 0.6  # points: a justified line reaches its column's right edge within this
 MIN_GUTTER = 6.0  # points
 FURNITURE_SHARE = 0.5
 EDGE_ROWS = 2
@@ -115,6 +119,7 @@ class _Line:
     bottom: float = 0.0
     size: float = 0.0  # the size most of its characters are set in
     bold: bool = False  # nine tenths of its characters or more are bold
+    justified: bool = False  # set in a justified column (most lines reach its right edge)
 
     def __post_init__(self) -> None:
         words = self.words
@@ -396,9 +401,9 @@ def _furniture(pages: list[_Page]) -> dict[int, str]:
             for line in row:
                 key = _mask(line.text)
                 where = "running header" if line.top < middle else "running footer"
-                if PAGE_NUMBER.match(line.text.strip()) and (
-                    _apart(line, page) or (n > 1 and seen[key] >= need)
-                ):
+                if not _apart(line, page):  # furniture is set apart from the text
+                    continue
+                if PAGE_NUMBER.match(line.text.strip()):
                     found[id(line)] = f"page number ({where.split()[1]})"
                 elif n > 1 and seen[key] >= need:
                     found[id(line)] = where
@@ -458,22 +463,52 @@ def _same_face(prev: _Line, line: _Line) -> bool:
 def _centred(line: _Line) -> bool:
     """Set centred in its column (and not full width)."""
     middle = (line.left + line.right) / 2
-    return line.x0 - line.left > line.size and abs((line.x0 + line.x1) / 2 - middle) < 0.03 * (
-        line.right - line.left
+    margin = 2.5 * line.size  # more than a first-line indent
+    return (
+        line.x0 - line.left > margin
+        and line.right - line.x1 > margin
+        and abs((line.x0 + line.x1) / 2 - middle) < 0.03 * (line.right - line.left)
     )
 
 
-def _continues(prev: _Line, line: _Line, pitch: dict[float, float], first_of_para: bool) -> bool:
+def _indented(line: _Line) -> bool:
+    return line.x0 - line.left > 0.8 * line.size and not _centred(line)
+
+
+def _first_line_indents(lines: list[_Line]) -> bool:
+    """Does the text mark paragraphs by indenting their first line (rather than hanging indents)?
+
+    An indented line followed by a flush one is a paragraph's first line; an indented line followed
+    by another is a continuation under a hanging label (or a one-line paragraph): the more common wins.
+    """
+    opening = hanging = 0
+    for a, b in itertools.pairwise(lines):
+        if a.page == b.page and a.col == b.col and _indented(a) and _same_face(a, b):
+            if _indented(b):
+                hanging += 1
+            else:
+                opening += 1
+    return opening > hanging
+
+
+def _continues(
+    prev: _Line, line: _Line, pitch: dict[float, float], first_of_para: bool, indents: bool = False
+) -> bool:
     """Does ``line`` continue the paragraph whose last line is ``prev``?
 
-    Two centred lines of one face (a heading set on two lines) are exempt from the "ended early" test.
+    Two centred lines of one face (a heading set on two lines) are exempt from the "ended early" test;
+    where the text indents first lines (``indents``), an indented line always starts a paragraph.
     """
     if not _same_face(prev, line):
+        return False
+    if indents and _indented(line):
         return False
     if _ended_early(prev, line) and not (_centred(prev) and _centred(line)):
         return False
     across = prev.page != line.page or prev.col != line.col
     if across:
+        if prev.justified and prev.right - prev.x1 > FULL_LINE:
+            return False  # in justified text only a paragraph's last line stops short of the edge
         return not (_SENTENCE_END.search(prev.text) and _LABEL.match(line.text))
     gap = line.bottom - prev.bottom
     usual = pitch.get(prev.size, 1.25 * prev.size)
@@ -493,26 +528,28 @@ def _set_edges(lines: list[_Line]) -> None:
         lefts = sorted(ln.x0 for ln in group)
         right = rights[int(0.9 * (len(rights) - 1))]
         left = lefts[int(0.1 * (len(lefts) - 1))]
+        justified = sum(1 for ln in group if right - ln.x1 <= FULL_LINE) >= 0.5 * len(group)
         for ln in group:
-            ln.right, ln.left = max(right, ln.x1), left
+            ln.right, ln.left, ln.justified = max(right, ln.x1), left, justified
 
 
 def _paragraphs(lines: list[_Line], body: float) -> list[_Para]:
     pitch = _pitches(lines)
+    indents = _first_line_indents(lines)
     paras: list[_Para] = []
     for line in lines:
         target: _Para | None = None
         if paras:
             last = paras[-1]
             prev = last.lines[-1]
-            if _continues(prev, line, pitch, len(last.lines) == 1):
+            if _continues(prev, line, pitch, len(last.lines) == 1, indents):
                 target = last
             elif prev.page != line.page or prev.col != line.col:
                 # Footnotes set smaller at the foot of a page: the text may run on past them.
                 k = len(paras) - 1
                 while k > 0 and paras[k].lines[-1].size < body - 0.5 and paras[k].lines[0].page == prev.page:
                     k -= 1
-                if k < len(paras) - 1 and _continues(paras[k].lines[-1], line, pitch, False):
+                if k < len(paras) - 1 and _continues(paras[k].lines[-1], line, pitch, False, indents):
                     target = paras[k]
         if target is None:
             target = _Para()
