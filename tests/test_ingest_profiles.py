@@ -9,8 +9,17 @@ import pytest
 
 from lawalign.ingest.profiles import available_languages, generic_profile, load_profile
 
-EXPECTED = {"de", "en", "es", "fr", "it", "nl", "pl", "ru", "tr", "vi"}
-HEADING_WORD = {"pl": "Prawo", "fr": "Loi", "de": "Regel", "it": "Legge", "es": "Ley", "nl": "Wet"}
+EXPECTED = {"de", "el", "en", "es", "fr", "it", "nl", "no", "pl", "ru", "tr", "vi"}
+HEADING_WORD = {
+    "el": "Νόμος",
+    "no": "§",
+    "pl": "Prawo",
+    "fr": "Loi",
+    "de": "Regel",
+    "it": "Legge",
+    "es": "Ley",
+    "nl": "Wet",
+}
 NO_COMMENTS = {
     "pl": "Brak komentarzy:",
     "fr": "Aucun commentaire:",
@@ -22,6 +31,8 @@ NO_COMMENTS = {
     "vi": "Không có nhận xét nào:",
     "ru": "Нет комментариев:",
     "en": "No comments:",
+    "el": "Δεν υπάρχουν σχόλια:",
+    "no": "Ingen kommentarer:",
 }
 
 

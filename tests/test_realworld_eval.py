@@ -28,12 +28,21 @@ from lawalign.evaluate.pages import (
 # Line accuracy of `lawalign units FILE` (no --lang) on tests/realworld/pages, and on the synthetic
 # layouts, minus a margin of about two points. Measured values are in tests/realworld/README.md.
 REAL_FLOOR = 0.15
-SYNTHETIC_FLOOR = 0.41
+SYNTHETIC_FLOOR = 0.36
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
 SYNTHETIC = REAL / "synthetic"
-GOLD_SETS = [REAL, SYNTHETIC]
+# The shared development split, when this checkout sits next to it (../shared or ../../shared).
+SHARED_DEV = next(
+    (
+        b / "shared" / "benchmarks" / "real-pages-dev"
+        for b in (ROOT.parent, ROOT.parent.parent)
+        if (b / "shared" / "benchmarks" / "real-pages-dev").is_dir()
+    ),
+    ROOT / "shared-benchmarks-not-found",
+)
+GOLD_SETS = [REAL, SYNTHETIC, SHARED_DEV]
 
 
 def _page(folder: Path, name: str) -> Path:
@@ -48,6 +57,8 @@ def test_doctests_of_the_scorer() -> None:
 
 @pytest.mark.parametrize("folder", GOLD_SETS, ids=lambda p: p.name)
 def test_gold_covers_every_non_blank_line_and_nothing_else(folder: Path) -> None:
+    if not (folder / "gold.json").is_file():
+        pytest.skip(f"no gold at {folder}")
     data = json.loads((folder / "gold.json").read_text(encoding="utf-8"))
     assert set(data) == {"_about", "files"}
     gold = parse_gold(data)  # validates kinds, ids, null ids on noise

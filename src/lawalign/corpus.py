@@ -82,14 +82,32 @@ def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
 
 
 def read_edition(
-    path: str | os.PathLike[str], lang: str | None = None, *, name: str | None = None
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
 ) -> Edition:
-    """Ingest and segment one file: decode, normalize, find units and ids."""
+    """Ingest and segment one file: decode, normalize, find units and ids (the page's main language)."""
+    return read_editions(path, lang, name=name, source_edition=source_edition)[0]
+
+
+def read_editions(
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
+) -> list[Edition]:
+    """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
+    of ``source_edition`` when it is a known one, else against the skeleton that fits it best."""
     from lawalign.ingest import read_source
-    from lawalign.structure import segment_law
+    from lawalign.structure.segment import segment_editions
+    from lawalign.structure.skeleton import available_skeletons
 
     source = read_source(path, lang=lang)
-    return segment_law(source, name=name)
+    known = source_edition if source_edition in available_skeletons() else None
+    return [ed for ed, _ in segment_editions(source, name=name, edition=known)]
 
 
 def _display(path: Path) -> str:
@@ -101,7 +119,9 @@ def _display(path: Path) -> str:
 
 
 def load_entry(entry: EditionEntry) -> Edition:
-    edition = read_edition(_display(entry.file), entry.lang, name=entry.name)
+    edition = read_edition(
+        _display(entry.file), entry.lang, name=entry.name, source_edition=entry.source_edition
+    )
     return replace(
         edition,
         source_edition=entry.source_edition,
@@ -131,7 +151,7 @@ def load_editions(paths: Sequence[str | os.PathLike[str]], lang: str | None = No
                 )
             editions.extend(load_entry(e) for e in load_manifest(path).editions)
         else:
-            editions.append(read_edition(_display(path) if path.exists() else str(p), lang))
+            editions.extend(read_editions(_display(path) if path.exists() else str(p), lang))
     names = [e.name for e in editions]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:

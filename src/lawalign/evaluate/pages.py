@@ -7,9 +7,10 @@ quoted replies; id ``null``). A line is *right* when a unit covering it (``sourc
 ``source.line_end``) has the gold id and kind; ``noise`` is matched by a ``debris`` unit of any id.
 Blank lines are not scored.
 
-Figures: accuracy per file, per language, per gold kind and overall; a calibration table (the
-confidence of the unit that decided each line, in bins, against accuracy; the share of lines at
-confidence ≥ 0.9 and their accuracy); and the list of wrong lines for debugging.
+Figures: accuracy per file, per language, per edition (when file names carry it), per gold kind
+and overall; a calibration table (the confidence of the unit that decided each line, in bins,
+against accuracy; the share of lines at confidence ≥ 0.9 and their accuracy); and the list of
+wrong lines for debugging.
 
 The scorer is independent of the pipeline: :func:`score_lines` takes plain ``units`` rows (the
 public contract), and :func:`evaluate_pages` runs a caller-given function from a file to its rows
@@ -277,6 +278,19 @@ def _refused(gold: FileGold, raw_lines: Sequence[str]) -> list[LineResult]:
     ]
 
 
+_EDITION = re.compile(r"^[a-z]{2}(?:-[a-z]{2})?-(1987|1997|2007|2017)-")
+
+
+def edition_of(name: str) -> str:
+    """The edition a page's file name gives (``<lang>-<edition>-<site>-<law>.txt``), else ``""``.
+
+    >>> edition_of("el-en-2017-hellasbridge-law71.txt"), edition_of("de-headings-70.txt")
+    ('2017', '')
+    """
+    m = _EDITION.match(name)
+    return m.group(1) if m else ""
+
+
 def accuracy_by(results: Iterable[LineResult], key: Callable[[LineResult], str]) -> dict[str, Score]:
     """Accuracy grouped by ``key`` (file, language, gold kind…), keys sorted.
 
@@ -371,8 +385,11 @@ def format_report(results: Sequence[LineResult], *, confusion_limit: int = 200, 
     for title, key in (
         ("per file", lambda r: r.file),
         ("per language", lambda r: r.lang),
+        ("per edition", lambda r: edition_of(r.file)),
         ("per gold kind", lambda r: str(r.gold_kind)),
     ):
+        if title == "per edition" and not any(edition_of(r.file) for r in results):
+            continue
         out.append(f"{indent}{title}:")
         for name, score in accuracy_by(results, key).items():
             out.append(f"{indent}  {name:<{width}}  {score}")

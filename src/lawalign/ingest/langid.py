@@ -1,6 +1,10 @@
-"""Language identification with lingua, restricted to the profile languages and a few common others.
+"""Language identification with lingua, over every language lingua knows.
 
-The detector is built on first use (never at import) and cached; lingua is deterministic.
+A text of :data:`MIN_LETTERS_ALL` letters or more is compared against every language (lingua's
+low-accuracy mode: trigram models only, fast and small, and reliable on paragraph-length text); a
+shorter one against the profile languages and their neighbours in high-accuracy mode. Norwegian
+Bokmål and Nynorsk are reported as ``no``, the code the profiles use. Detectors are built on first use
+(never at import) and cached; lingua is deterministic.
 """
 
 from __future__ import annotations
@@ -18,7 +22,16 @@ log = logging.getLogger(__name__)
 
 # Languages lingua chooses among besides the bundled profiles: neighbours a law text could be
 # mistaken for (uk/bg next to ru, pt/ro/ca next to es/it/fr, cs/sk next to pl, ...).
-EXTRA_LANGUAGES: tuple[str, ...] = ("uk", "bg", "be", "pt", "ro", "ca", "cs", "sk", "hu", "sv", "da", "id")
+EXTRA_LANGUAGES: tuple[str, ...] = (
+    "uk", "bg", "be", "pt", "ro", "ca", "cs", "sk", "hu", "sv", "da", "nb", "nn", "id", "el", "he", "ar",
+    "zh", "ja", "ko", "th",
+)  # fmt: skip
+
+# Codes lingua reports that the profiles spell otherwise: Bokmål and Nynorsk are Norwegian ("no").
+CODE_ALIASES = {"nb": "no", "nn": "no"}
+
+# From this many letters on, a text is compared against every language lingua knows.
+MIN_LETTERS_ALL = 40
 
 # Longer texts are sampled: this many characters, taken from evenly spaced stretches.
 SAMPLE_CHARS = 6000
@@ -28,7 +41,7 @@ SAMPLE_CHARS = 6000
 def _detector() -> LanguageDetector:
     from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
 
-    codes = sorted(set(available_languages()) | set(EXTRA_LANGUAGES))
+    codes = sorted((set(available_languages()) | set(EXTRA_LANGUAGES)) - set(CODE_ALIASES.values()))
     languages = []
     for code in codes:
         try:
@@ -37,6 +50,20 @@ def _detector() -> LanguageDetector:
             log.debug("lingua has no language %r", code)
     log.debug("building the language detector for %s", ", ".join(codes))
     return LanguageDetectorBuilder.from_languages(*languages).build()
+
+
+@cache
+def _all_detector() -> LanguageDetector:
+    from lingua import LanguageDetectorBuilder
+
+    log.debug("building the language detector for every language lingua knows")
+    # preloading every trigram model at once is several times faster than loading them lazily
+    return (
+        LanguageDetectorBuilder.from_all_languages()
+        .with_low_accuracy_mode()
+        .with_preloaded_language_models()
+        .build()
+    )
 
 
 def _sample(text: str) -> str:
@@ -55,12 +82,18 @@ def detect_language(text: str) -> tuple[str, float]:
 
     >>> detect_language("Правило 68. Претензия на взятки или уступка")[0]
     'ru'
+    >>> detect_language("Når TL dømmer i et krav eller en avståelse som ikke er godtatt, beregner TL "
+    ...                 "resultatet av mappen så rettferdig som mulig for begge sider.")[0]
+    'no'
     """
     sample = _sample(text)
-    if not any(c.isalpha() for c in sample):
+    letters = sum(1 for c in sample if c.isalpha())
+    if not letters:
         return GENERIC, 0.0
-    values = _detector().compute_language_confidence_values(sample)
+    detector = _all_detector() if letters >= MIN_LETTERS_ALL else _detector()
+    values = detector.compute_language_confidence_values(sample)
     if not values or values[0].value <= 0.0:
         return GENERIC, 0.0
     top = values[0]
-    return top.language.iso_code_639_1.name.lower(), round(float(top.value), 4)
+    code = top.language.iso_code_639_1.name.lower()
+    return CODE_ALIASES.get(code, code), round(float(top.value), 4)

@@ -17,6 +17,9 @@ One TOML file per language in ``lawalign/data/profiles/<lang>.toml``. Keys:
     Printed footnote marks (``*``, ``<*>``, ``[1]``, ``(1)``, ``¹``); numbered forms stand for any number.
 ``debris``
     Regular expressions matching a whole line of known non-law text (blog chrome) in this language.
+``signature`` (optional)
+    Regular expressions matching the first line of an e-mail disclaimer or signature in this language
+    ("^Important Notice"); from there to the next law heading is debris (``signature``).
 ``abbreviations``
     Abbreviations that end with a full stop but do not end a sentence ("bkz.", "см.", "e.g.").
 ``alphabet`` (optional)
@@ -56,6 +59,7 @@ class Profile:
     and_words: tuple[str, ...] = ()
     footnote_markers: tuple[str, ...] = ("*",)
     debris: tuple[str, ...] = ()
+    signature: tuple[str, ...] = ()
     abbreviations: tuple[str, ...] = ()
     generic: bool = False
     alphabet: str = ""
@@ -71,6 +75,13 @@ def _profile_dir() -> resources.abc.Traversable:
 def available_languages() -> tuple[str, ...]:
     """ISO codes of every bundled profile, sorted."""
     return tuple(sorted(p.name[:-5] for p in _profile_dir().iterdir() if p.name.endswith(".toml")))
+
+
+@cache
+def available_termbases() -> tuple[str, ...]:
+    """ISO codes of every bundled termbase (``lawalign/data/termbase/<lang>.toml``), sorted."""
+    root = resources.files("lawalign").joinpath("data", "termbase")
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml")))
 
 
 def _from_toml(data: dict[str, object], source: str) -> Profile:
@@ -102,6 +113,7 @@ def _from_toml(data: dict[str, object], source: str) -> Profile:
         and_words=strings("and_words"),
         footnote_markers=strings("footnote_markers") or ("*",),
         debris=strings("debris"),
+        signature=strings("signature"),
         abbreviations=strings("abbreviations"),
         alphabet=letters("alphabet"),
         common_letters=letters("common_letters"),
@@ -148,6 +160,7 @@ def generic_profile(lang: str = GENERIC) -> Profile:
         and_words=_union([p.and_words for p in profiles]),
         footnote_markers=_union([p.footnote_markers for p in profiles]),
         debris=_union([p.debris for p in profiles]),
+        signature=_union([p.signature for p in profiles]),
         abbreviations=_union([p.abbreviations for p in profiles]),
         generic=True,
         alphabet="".join(_union([tuple(p.alphabet) for p in profiles])),

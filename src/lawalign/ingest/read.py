@@ -28,7 +28,7 @@ from lawalign.ingest.normalize import (
     split_raw_lines,
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
-from lawalign.ingest.profiles import GENERIC, available_languages
+from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases
 from lawalign.models import Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
@@ -250,6 +250,14 @@ def _finish(
             Notice(
                 "no-profile",
                 f"no language profile for {lang!r}; generic rules apply (union of all profiles)",
+                shown,
+            )
+        )
+    if lang not in available_termbases():
+        notices.append(
+            Notice(
+                "no-termbase",
+                f"no termbase for {lang!r}; terminology and modality checks are skipped for this language",
                 shown,
             )
         )

@@ -15,11 +15,17 @@ from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.patterns import (
+    BARE_LAW_HEADING,
     BULLET,
+    CJK_LAW_HEADING,
+    GENERIC_LAW_HEADING,
+    GREEK_SECTION_LETTERS,
     IN_TEXT_MARKER,
     POINT,
+    QUOTED,
     SECTION,
     SEPARATOR,
+    SIGNATURE_RULE,
     count_sentences,
     patterns_for,
 )
@@ -29,6 +35,14 @@ BlockKind = Literal["law", "heading", "point", "text", "footnote", "debris"]
 # A heading is short and does not end like a sentence.
 MAX_HEADING_CHARS = 120
 MAX_LAW_HEADING_CHARS = 200
+# Law numbers of the WBF book (Laws 1-93): a bare "69." is a law heading only for these.
+BOOK_LAWS = 93
+# A heading standing alone on its line, without a label ("Claim Defined", "Suspension of Play").
+MAX_SHORT_HEADING_CHARS = 70
+MAX_SHORT_HEADING_WORDS = 8
+MAX_UNSPACED_HEADING_CHARS = 14
+# Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
+MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
 
 
 @dataclass(slots=True)
@@ -53,6 +67,7 @@ class Block:
     sentences: int = 0
     reason: str = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
+    heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -63,39 +78,91 @@ def _comparable(text: str) -> str:
     return text.rstrip(" .;:,!?…")
 
 
+def wrap_width(source: SourceText) -> int:
+    """The width a hard-wrapped text (e-mail, old HTML) was wrapped at, or 0 when it is not wrapped.
+
+    A text is hard-wrapped when many of its lines end close to one common width under 100 columns.
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> lines, text, _ = normalize_text("\\n".join(["x " * 36] * 8))
+    >>> wrap_width(SourceText("t", text, lines, "en", "utf-8"))  # trailing spaces were normalized away
+    71
+    """
+    widths = sorted(len(ln.text) for ln in source.lines if ln.text.strip())
+    if len(widths) < 6:
+        return 0
+    width = widths[int(0.9 * (len(widths) - 1))]
+    if width > MAX_WRAP_WIDTH or width < MIN_WRAP_WIDTH:
+        return 0
+    near = sum(1 for w in widths if width - WRAP_SLACK <= w <= width)
+    longer = sum(1 for w in widths if w > width + WRAP_SLACK)
+    return width if near >= max(4, 0.3 * len(widths)) and longer <= 0.05 * len(widths) else 0
+
+
+def _heading_line(text: str) -> bool:
+    """A short line that does not end like a sentence: a heading standing on its own line."""
+    t = text.strip()
+    return (
+        0 < len(t) <= MAX_SHORT_HEADING_CHARS
+        and len(t.split()) <= MAX_SHORT_HEADING_WORDS
+        and not re.search(r"[.;:!?…,。；：！？，、]$", t)
+        and (" " in t or len(t) <= MAX_UNSPACED_HEADING_CHARS)  # Chinese, Japanese: no spaces
+    )
+
+
 def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     """Group non-empty lines into paragraphs.
 
     Where the text separates paragraphs with blank lines, the lines of a group are one paragraph
-    unless a line starts with a structural label; where it uses no blank lines, each line is one.
+    unless a line starts with a structural label, or the group so far is a heading line and this line
+    is not (a heading printed above its text is two units). Where the text is hard-wrapped, a line
+    joins the one before only when that one is full (the first word would not have fitted on it).
+    Where it uses neither, each line is one paragraph. Quoted reply lines ("> ...") group together.
     """
     pats = patterns_for(profile)
     lines = source.lines
     blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
+    wrap = wrap_width(source)
 
     def starts_unit(text: str) -> bool:
         t = text.lstrip()
         return bool(
             POINT.match(t)
             or SECTION.match(t)
-            or BULLET.match(t)
+            or (BULLET.match(t) and _heading_line(t[1:]))
             or pats.footnote.match(t)
             or pats.law_heading.match(t)
             or SEPARATOR.match(t)
+            or SIGNATURE_RULE.match(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
+
+    def full(prev: str, text: str) -> bool:
+        first_word = text.split()[0] if text.split() else ""
+        return len(prev.rstrip()) + 1 + len(first_word) > wrap - 1
 
     groups: list[tuple[int, int]] = []
     for i, ln in enumerate(lines):
         if not ln.text.strip():
             continue
-        joinable = (
-            blank_separated
-            and groups
-            and groups[-1][1] == i - 1
-            and not starts_unit(ln.text)
-            and not SEPARATOR.match(lines[i - 1].text)
-        )
+        prev = lines[i - 1].text if i else ""
+        continues = bool(groups) and groups[-1][1] == i - 1
+        quoted, prev_quoted = bool(QUOTED.match(ln.text)), bool(QUOTED.match(prev))
+        if continues and (quoted or prev_quoted):
+            joinable = quoted and prev_quoted
+        elif wrap:
+            joinable = continues and not starts_unit(ln.text) and full(prev, ln.text)
+        else:
+            joinable = (
+                blank_separated
+                and continues
+                and not starts_unit(ln.text)
+                and not SEPARATOR.match(prev)
+                and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
+                and not (
+                    groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
+                )
+            )
         if joinable:
             groups[-1] = (groups[-1][0], i)
         else:
@@ -113,6 +180,23 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     return blocks
 
 
+def _new_sentence(prev: str, text: str) -> bool:
+    """A line that starts a new paragraph after a closed one: the previous ends with a full stop, this
+    one starts with a capital (the text after a point's last sentence: "The board is rescored.")."""
+    t = text.lstrip()
+    return bool(re.search(r"[.!?…][\"”»)]*$", prev.rstrip())) and t[:1].isupper()
+
+
+def _unlabelled(text: str) -> str:
+    """A line without its section label or bullet ("A. Claim Defined" → "Claim Defined")."""
+    t = text.strip()
+    if m := SECTION.match(t):
+        return m["rest"]
+    if m := BULLET.match(t):
+        return m["rest"]
+    return t
+
+
 def _split_label(block: Block, label: str) -> None:
     block.label = label
     block.text = block.raw[len(label) :].lstrip()
@@ -121,6 +205,7 @@ def _split_label(block: Block, label: str) -> None:
 def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | None = None) -> None:
     """Set kind, label, law/letter/number and markers of each block, in place."""
     pats = patterns_for(profile)
+    cited = _citing_words("\n".join(b.raw for b in blocks))
     for b in blocks:
         raw = b.raw
         b.text = raw
@@ -128,27 +213,115 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.reason = "debris", "separator"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
-        elif (m := pats.law_heading.match(raw)) and _is_law_heading(m["rest"], raw):
+        elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
             _split_label(b, m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]
             _split_label(b, m["label"])
         elif m := POINT.match(raw):
-            b.kind, b.number = "point", int(m["num"])
+            # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
+            # numbers, or a point's own sub-heading); see _numbered_headings
+            b.kind = (
+                "heading"
+                if "\n" not in raw and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
+                else "point"
+            )
+            b.number = int(m["num"])
             _split_label(b, m["label"])
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
-            b.letter = fold_label(m["letter"])  # a Cyrillic "С." label is section C
+            # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
+            b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
             b.kind = "heading" if _is_heading(m["rest"]) else "text"
             _split_label(b, m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
             _split_label(b, m["label"])
+        elif "\n" not in raw and _heading_line(raw) and any(c.isalpha() for c in raw):
+            b.kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
         else:
             b.kind = "text"
         if b.kind in ("text", "point", "footnote", "heading"):
-            b.markers = tuple(m.group(0) for m in IN_TEXT_MARKER.finditer(b.text))
+            b.markers = tuple(m.group(0) for m in IN_TEXT_MARKER.finditer(b.text) if _is_marker(b.text, m))
             b.sentences = count_sentences(b.text)
+    _numbered_footnotes(blocks)
+    _numbered_headings(blocks)
+
+
+def _is_sentence_start(rest: str) -> bool:
+    """A point's text, not a heading: starts in lowercase ("1. if a player ...")."""
+    return rest.strip()[:1].islower()
+
+
+def _numbered_headings(blocks: list[Block]) -> None:
+    """Numbered headings are the sections of a lettered list that lost its letters ("1." = A, "2." = B)
+    when the text prints no section letter at all; otherwise they are points' own sub-headings
+    ("B. ..." then "1. Statement Repeated" is the heading of point B1)."""
+    for k, b in enumerate(blocks):
+        after = blocks[k + 1] if k + 1 < len(blocks) else None
+        # a heading introduces something; a clause with a comma, or the cut-off last line, is a point
+        if b.kind == "heading" and b.number and (after is None or after.kind == "law" or "," in b.text):
+            b.kind = "point"
+    if any(b.letter for b in blocks if b.kind in ("heading", "text")):
+        return
+    for b in blocks:
+        if b.kind == "heading" and b.number and b.number <= 8:
+            b.letter, b.number = chr(ord("A") + b.number - 1), 0
+
+
+def _citing_words(text: str) -> set[str]:
+    """Words that stand before a law number at least twice in the text ("Lei 69 …", "Lei 79C")."""
+    counts: dict[str, int] = {}
+    for m in re.finditer(r"([^\W\d_]{2,})\s+\d{1,2}(?![\d])", text):
+        key = m[1].casefold()
+        counts[key] = counts.get(key, 0) + 1
+    return {w for w, n in counts.items() if n >= 2}
+
+
+def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) -> re.Match[str] | None:
+    """A law heading in any of its forms, or None.
+
+    "LAW 68", "Przepis 68", "§ 70. KRAV ...", "Art. 71 – ..." (a profile keyword); "69. UZNANIE ..."
+    (a bare number and a title in capitals); "Lei 68 - ..." (any capitalised word before a law number,
+    when the rest is a title in capitals or nothing).
+    """
+    if (m := keyword_heading.match(raw)) and _is_law_heading(m["rest"], raw):
+        return m
+    if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
+        if _is_law_heading(m["rest"], raw):
+            return m
+    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _heading_line(m["rest"]):
+        return m
+    m = GENERIC_LAW_HEADING.match(raw)
+    if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
+        rest = m["rest"].strip()
+        first = rest.split()[0] if rest else ""
+        caseless = not any(c.isupper() or c.islower() for c in rest)  # Hebrew, Arabic, Thai, ...
+        if (
+            not rest
+            or (first.isupper() and len(first) >= 3)
+            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cited))
+        ):
+            return m
+    return None
+
+
+def _is_marker(text: str, m: re.Match[str]) -> bool:
+    """A "1)" after a word is a footnote marker unless a "(" before it opens a parenthesis it closes."""
+    if not m.group(0).endswith(")"):
+        return True
+    before = text[: m.start()]
+    return before.count("(") <= before.count(")")
+
+
+def _numbered_footnotes(blocks: list[Block]) -> None:
+    """A point "1) ..." after a block carrying the marker "1)" in its text is that footnote's text."""
+    seen: set[str] = set()
+    for b in blocks:
+        if b.kind == "point" and b.label.endswith(")") and b.label in seen:
+            b.kind, b.marker = "footnote", b.label
+        if b.kind in ("text", "point", "heading"):
+            seen.update(m.strip() for m in b.markers if m.endswith(")"))
 
 
 def _looks_like_label_letter(rest: str) -> bool:
@@ -158,16 +331,25 @@ def _looks_like_label_letter(rest: str) -> bool:
 
 
 def _is_heading(rest: str) -> bool:
+    """The rest of a labelled line reads as a heading: short, no final punctuation, not a clause
+    ("if a player conceded a trick his side had, in fact, won; or" is a point's text)."""
     rest = rest.strip()
+    words = len(rest.split())
     return (
-        0 < len(rest) <= MAX_HEADING_CHARS and not re.search(r"[.;:!?…,]$", rest) and len(rest.split()) <= 14
+        0 < len(rest) <= MAX_HEADING_CHARS
+        and not re.search(r"[.;:!?…,。；：！？，、]$", rest)
+        and words <= 14
+        and not rest[0].islower()
+        and (words <= MAX_SHORT_HEADING_WORDS or not re.search(r"[,;]\s", rest))
     )
 
 
 def _is_law_heading(rest: str, raw: str) -> bool:
     rest = rest.strip()
-    if len(raw) > MAX_LAW_HEADING_CHARS or "\n" in rest:
+    if len(raw) > MAX_LAW_HEADING_CHARS:
         return False
+    if "\n" in rest:  # a title on the lines below: "LOI 70" / "REVENDICATION OU CONCESSION CONTESTEE"
+        return all(_heading_line(part) for part in rest.split("\n"))
     if not rest:
         return True
     # A heading's title has no sentence inside it: no full stop followed by more words.

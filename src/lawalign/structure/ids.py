@@ -27,8 +27,13 @@ from lawalign.structure.skeleton import SkeletonUnit
 
 INF = float("inf")
 EXTRA_COST = 1.5
-MISS_COST = {"heading": 0.4, "intro": 0.8, "wrap": 0.9}
+# A footnote is often printed elsewhere (end of the book, another page) or labelled (then it is not
+# aligned here at all): missing it costs little.
+MISS_COST = {"heading": 0.4, "intro": 0.8, "wrap": 0.9, "footnote": 0.2}
+# An unlabelled paragraph read as a footnote: only worth it when its references say so.
+FOOTNOTE_TEXT_COST = 0.6
 DEFAULT_MISS = 1.0
+TAIL_MISS_FACTOR = 0.5
 AMBIGUOUS_MARGIN = 0.25
 
 
@@ -55,7 +60,11 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     if b.kind == "heading":
         if s.role != "heading":
             return INF
-        return 0.0 if not b.letter or b.letter == s.section else INF
+        if b.letter and b.letter != s.section:
+            return INF
+        if b.number != s.point:  # "1. Statement Repeated" is point 1's heading; "Claim Defined" no point's
+            return INF
+        return b.heading_cost.get(s.heading, 0.0)  # what the words say (structure/headings.py)
     if b.kind == "point":
         if s.role != "point" or s.point != b.number:
             return INF
@@ -69,6 +78,8 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
             cost = 0.3
         elif s.role == "point":
             cost = 0.9  # a point whose number was lost
+        elif s.role == "footnote":
+            cost = FOOTNOTE_TEXT_COST
         else:
             return INF
     else:
@@ -103,8 +114,11 @@ def _solve(
     n, m = len(blocks), len(units)
     cost = [[INF] * (m + 1) for _ in range(n + 1)]
     back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]  # 1 match, 2 extra block, 3 miss unit
-    cost[0][0] = 0.0
     miss = [miss_cost(u) for u in units]
+    # Likewise the units before the first placed block (an extract that starts inside a law).
+    cost[0][0] = 0.0
+    for k in range(m):
+        cost[0][k + 1], back[0][k + 1] = cost[0][k] + TAIL_MISS_FACTOR * miss[k], 3
     for i in range(n + 1):
         for j in range(m + 1):
             here = cost[i][j]
@@ -116,10 +130,17 @@ def _solve(
                     cost[i + 1][j + 1], back[i + 1][j + 1] = here + c, 1
             if i < n and here + EXTRA_COST < cost[i + 1][j] - 1e-12:
                 cost[i + 1][j], back[i + 1][j] = here + EXTRA_COST, 2
-            if j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
+            if i > 0 and j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
                 cost[i][j + 1], back[i][j + 1] = here + miss[j], 3
+    # Units after the last placed block cost less to miss: pages are often cut short (a partial page,
+    # an extract), and skipping units inside the text is what must be paid for in full.
+    tail = [0.0] * (m + 1)
+    for k in range(m - 1, -1, -1):
+        tail[k] = tail[k + 1] + miss[k]
+    end = min(range(m + 1), key=lambda k: (cost[n][k] + TAIL_MISS_FACTOR * tail[k], -k))
+    total = cost[n][end] + TAIL_MISS_FACTOR * tail[end]
     pairs: list[tuple[int, int | None]] = []
-    i, j = n, m
+    i, j = n, end
     while i > 0 or j > 0:
         step = back[i][j]
         if step == 1:
@@ -131,7 +152,7 @@ def _solve(
         else:
             j -= 1
     pairs.reverse()
-    return cost[n][m], pairs
+    return total, pairs
 
 
 def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
@@ -141,7 +162,7 @@ def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
 
 def baseline_cost(units: Sequence[SkeletonUnit], n_blocks: int) -> float:
     """Cost of placing nothing: every unit missed, every block extra (for comparing candidates)."""
-    return sum(miss_cost(u) for u in units) + EXTRA_COST * n_blocks
+    return TAIL_MISS_FACTOR * sum(miss_cost(u) for u in units) + EXTRA_COST * n_blocks
 
 
 def assign_ids(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> tuple[float, list[Match]]:

@@ -15,27 +15,82 @@ from lawalign.ingest.profiles import Profile
 # A separator rule: "--------------------------------", "_____", "* * *".
 SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
 
-# A numbered point: "1. Mọi tuyên bố ...", "2) ...".
-POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+# A numbered point: "1. Mọi tuyên bố ...", "2) ...", full-width "1．牌手…", "1、…" (no space after
+# a full-width mark).
+POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
 
-# A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too.
-SECTION = re.compile(r"^(?P<label>(?P<letter>[A-HА-ЕН])[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+# A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
+# Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
+# Hebrew letters "א." "ב." likewise (א is A, ב is B).
+SECTION = re.compile(r"^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+
+# Greek and Hebrew letters as section letters, by their place in the alphabet ("Γ." is section C).
+GREEK_SECTION_LETTERS = str.maketrans("ΑΒΓΔΕΖΗאבגדהוז", "ABCDEFGABCDEFG")
+
+# A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조".
+CJK_LAW_HEADING = re.compile(
+    r"^(?P<label>(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
+)
+# Two or more CJK law numbers on one short line: "上一条：第70条　　下一条：第72条".
+CJK_LAW = re.compile(r"(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조)")
 
 # A bulleted heading without a letter: "- Talebin Tanımı", "• Claim Defined".
 BULLET = re.compile(r"^(?P<label>[-–—•▪·])\s*(?P<rest>\S.*)$", re.X | re.S)
 
-# In-text footnote markers: "текущей <*>.", "bình thường* nào", "gerekir[1].", "play¹".
+# In-text footnote markers: "текущей <*>.", "bình thường* nào", "gerekir[1].", "play¹", and the
+# forms text extraction leaves of a wiki's or a book's footnote numbers: "κανονικό1)", "normal2)",
+# "normale 1) voortzetting", "normale44 delle" (a book-wide number glued to a lowercase word).
 IN_TEXT_MARKER = re.compile(
-    r"""<\*>                      # <*>
-      | \[\d{1,2}\]               # [1]
-      | (?<=[^\s*\d(\[])\*(?!\*)  # a lone * glued to the word before it
-      | (?<=\w)[¹²³⁴⁵⁶⁷⁸⁹]         # superscript digits
+    r"""<\*>                                   # <*>
+      | \[\d{1,2}\]                            # [1]
+      | (?<=[^\s*\d(\[])\*(?!\*)               # a lone * glued to the word before it
+      | (?<=\w)[¹²³⁴⁵⁶⁷⁸⁹]                      # superscript digits
+      | (?<=[^\W\d_])\d{1,2}\)                   # "κανονικό1)": number and ")" glued to a word
+      | (?<=[^\W\d_]\ )\d\)(?=\s)              # "normale 1) voortzetting": a lone "1)" after a word
+      | (?<=[^\W\d_A-Z]{3})\d{1,3}(?=[\s,.;:])   # "normale44 delle": digits glued to a lowercase word
     """,
     re.X,
 )
 
+# A law heading printed as a bare number and a title in capitals: "69. UZNANIE ROSZCZENIA ...",
+# "68 CLAIM OR CONCESSION". The first word of the title is in capitals (3+ letters), which a
+# numbered point ("1. if a player ...") never is.
+BARE_LAW_HEADING = re.compile(
+    r"""^(?P<label>(?P<num>\d{1,2})(?:\.|(?=\s)))\s*
+        (?P<rest>(?P<first>[^\W\d_]{3,})(?:[\s,.:;\-–—].*)?)$""",
+    re.X | re.S,
+)
+
+# Any capitalised word (or "§") followed by a number, for languages without a profile keyword:
+# "Lei 68 - ...", "Zákon 68.", "§ 70.". Only a law heading when the rest reads as a title.
+GENERIC_LAW_HEADING = re.compile(
+    r"""^(?P<label>(?P<kw>§|[^\W\d_a-z][^\W\d_]{1,15}\.?)\s*(?P<num>\d{1,3})(?![\w])\s*[.:,\-–—]?)
+        \s*(?P<rest>.*)$""",
+    re.X | re.S,
+)
+
+# Quoted reply lines of an e-mail: "> text", ">> text".
+QUOTED = re.compile(r"^\s*(?:>|&gt;)")
+
+# E-mail header evidence: an address ("name@host.org", "name at host.org"), a header field
+# ("From:", "Subject:"), a mailing-list subject tag ("[BLML] ..."), a date with a clock time.
+MAIL_ADDRESS = re.compile(r"[\w.+-]+(?:@|\s+at\s+)[\w-]+(?:\.[\w-]+)+")
+MAIL_FIELD = re.compile(r"^(?:From|To|Cc|Subject|Date|Sent|Reply-To|Message-ID|In-Reply-To)\s*:", re.I)
+MAIL_TAG = re.compile(r"^\[[\w .-]{2,30}\]\s+\S")
+CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+
+# A signature separator: "-- " on its own line, or a rule of underscores.
+SIGNATURE_RULE = re.compile(r"^(?:--\s*|_{5,})$")
+
+# Page navigation: arrows between law numbers ("← 67 → 69"), or two law headings on one line
+# ("68. ROSZCZENIE ...  top of page 70. ROZSTRZYGANIE ...").
+# Breadcrumbs: "首页 > 竞赛规则 > 第71条", "Home › Laws › Law 69". Guillemets are quotation marks in
+# many languages, so "«" alone is no navigation.
+NAV_ARROWS = re.compile(r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\|")
+NAV_HEADING = re.compile(r"(?:^|\s|[a-z])(?P<num>\d{1,2})\.\s+[^\W\d_a-z]{3,}")
+
 # Sentence ends, to count sentences roughly: ". " followed by a capital or quote, or end of text.
-SENTENCE_END = re.compile(r"[.!?…](?:[\"”»)]*)(?=\s+[\"“«(]?[A-ZÀ-ỸА-ЯЁÇĞİÖŞÜĐ]|\s*$)", re.X)
+SENTENCE_END = re.compile(r"[.!?…](?:[\"”»)]*)(?=\s+[\"“«(]?[A-ZÀ-ỸА-ЯЁÇĞİÖŞÜĐ]|\s*$)|[。！？]", re.X)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +124,10 @@ def _marker_alternatives(markers: tuple[str, ...]) -> str:
 def patterns_for(profile: Profile) -> ProfilePatterns:
     keywords = "|".join(sorted((re.escape(k) for k in profile.law_keywords), key=len, reverse=True))
     # A law heading: "ĐIỀU 68. YÊU SÁCH ...", "ПРАВИЛО 68. ПРЕТЕНЗИЯ ...", "LAW 68 - CLAIM ...".
+    # "§ 70." / "§70." / "Art. 71 –" / "Law 69, Agreed ...": a keyword ending in a mark may be glued.
     law_heading = re.compile(
-        rf"""^(?P<label>(?P<kw>{keywords})\s+(?P<num>\d{{1,3}})(?![\dA-Za-zА-Яа-я])\s*[.:\-–—]?)
-             \s*(?P<rest>.*)$""",
+        rf"""^(?P<label>(?P<kw>{keywords})(?:\s+|(?<=[^\w\s])\s*)(?P<num>\d{{1,3}})(?![\w])
+             \s*[.:,\-–—]?)\s*(?P<rest>.*)$""",
         re.X | re.S | re.I,
     )
     # A footnote line: "* Nếu ...", "<*> Если ...", "[1] Eğer ...".
@@ -90,6 +146,6 @@ def count_sentences(text: str) -> int:
     3
     """
     n = len(SENTENCE_END.findall(text))
-    if text.strip() and not re.search(r"[.!?…][\"”»)]*\s*$", text):
+    if text.strip() and not re.search(r"[.!?…。！？][\"”»)]*\s*$", text):
         n += 1
     return max(n, 1) if text.strip() else 0

@@ -53,9 +53,15 @@ class Ref:
     surface: str
 
 
-# Cyrillic capitals that look like the Latin section letters A-L. Folded inside a reference only.
+# Cyrillic capitals that look like the Latin section letters A-L, and Greek capitals read by their
+# place in the alphabet ("79Γ" is 79C), and a lowercase letter glued to the number ("Law 16d").
+# Folded inside a reference only.
 LOOKALIKES: dict[str, str] = {"А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K"}
-_FOLD = str.maketrans(LOOKALIKES)
+GREEK_LETTERS: dict[str, str] = dict(zip("ΑΒΓΔΕΖΗ", "ABCDEFG", strict=True))
+_FOLD = str.maketrans({**LOOKALIKES, **GREEK_LETTERS, **{c: c.upper() for c in "abcdefghijkl"}})
+
+# The law numbers of the book: a glued "1657A" is split only where exactly one split gives two of them.
+BOOK_LAWS = range(1, 94)
 
 # Keywords of languages without a bundled profile, so the generic profile still finds the common
 # spelled-out forms ("Articolo 16, paragrafo D", "Article 16", "Artículo 16").
@@ -63,14 +69,16 @@ EXTRA_LAW_KEYWORDS: tuple[str, ...] = ("Articolo", "Articoli", "Article", "Artic
 EXTRA_SECTION_WORDS: tuple[str, ...] = ("paragrafo", "paragraphe", "párrafo", "comma", "sezione")
 
 # A section letter: Latin A-L or a Cyrillic look-alike, always case-sensitive ("D" in "16D", "С" in "70С3").
-LETTER = r"(?-i:[A-LАВСЕНК])"
+LETTER = r"(?-i:[A-LАВСЕНКΑ-Η])"
+# A glued letter may also be lowercase: "Law 16d".
+GLUED_LETTER = r"(?-i:[A-LАВСЕНКΑ-Ηa-l])"
 
 # A canonical id after a law keyword. Examples: "54", "57A", "70D3", "16 D", "16.D.3", "71.1".
 ID_PATTERN = rf"""
     (?P<num>\d{{1,3}})(?!\d)                          # law number: "70" in "70D3"
     (?:
         (?:
-            (?P<sec>{LETTER})                         # glued letter: "D" in "16D", "С" in "70С3"
+            (?P<sec>{GLUED_LETTER})                   # glued letter: "D" in "16D", "С" in "70С3", "d"
           | \.(?P<dsec>{LETTER})(?=\.\d)              # dotted letter: "D" in "16.D.3"
           | [ ](?!A[ ]+(?-i:[a-z]))                   # not the article in "Law 16 A player"
             (?P<ssec>{LETTER})                        # spaced letter: "D" in "Law 16 D"
@@ -96,6 +104,8 @@ class _Patterns:
     internal_word: re.Pattern[str]
     internal_above: re.Pattern[str]
     internal_locative: re.Pattern[str]
+    glued: re.Pattern[str]
+    bare: re.Pattern[str]
 
 
 @cache
@@ -164,7 +174,40 @@ def _patterns(lang: str) -> _Patterns:
         """,
         re.X,
     )
-    return _Patterns(external, list_item, spelled_section, internal_word, internal_above, internal_locative)
+    # Two ids glued by text extraction after a keyword: "przepisy 1657A" (= 16 and 57A).
+    glued = re.compile(
+        rf"""
+        (?<![^\W\d_])(?P<kw>{kw})(?![^\W\d_])\s+
+        (?P<digits>\d{{3,4}})(?P<tail>{LETTER}\d?)?(?![\w])
+        """,
+        flags,
+    )
+    # Any language: a law number with a section letter after a word or "§" ("Lei 16C", "§ 70D3");
+    # the letter makes it a citation whatever the keyword.
+    bare = re.compile(
+        rf"""
+        (?<=[^\W\d_]\s|§\s|\S§)(?P<num>\d{{1,2}})(?P<sec>{LETTER})(?P<pt>\d)?(?![\w])
+        """,
+        re.X,
+    )
+    return _Patterns(
+        external, list_item, spelled_section, internal_word, internal_above, internal_locative, glued, bare
+    )
+
+
+def split_glued(digits: str, tail: str = "") -> tuple[str, str] | None:
+    """Split two law ids glued together ("1657", "A" → "16", "57A") when exactly one split gives two
+    law numbers of the book; None when no split or several do.
+
+    >>> split_glued("1657", "A"), split_glued("6970"), split_glued("175")  # 1+75 or 17+5: no reading
+    (('16', '57A'), ('69', '70'), None)
+    """
+    splits = [
+        (digits[:k], digits[k:] + tail)
+        for k in range(1, len(digits))
+        if digits[k] != "0" and int(digits[:k]) in BOOK_LAWS and int(digits[k:]) in BOOK_LAWS
+    ]
+    return splits[0] if len(splits) == 1 else None
 
 
 # What may stand between a section named in words and the law it belongs to: " of " in
@@ -240,6 +283,10 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
         >>> r = find_refs("см. Правило 70С3", "ru")[0]
         >>> (r.target, r.surface == "Правило 70С3")
         ('70C3', True)
+        >>> [r.target for r in find_refs("przepisy 1657A oraz przepisem 79C", "pl")]
+        ['16', '57A', '79C']
+        >>> [r.target for r in find_refs("ο Νόμος 79Γ; see Law 16d; Lei 70D3", "pt")]
+        ['79C', '16D', '70D3']
     """
     pats = _patterns(lang)
     sec = section[len(law) :] if law and section.startswith(law) else section
@@ -260,6 +307,18 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
                 items = [(m.start(), spelled.end(), target)]
         for start, end, target in items:
             found.append(Ref(target, "external", start, end, text[start:end]))
+
+    for m in pats.glued.finditer(text):
+        split = split_glued(m.group("digits"), (m.group("tail") or "").translate(_FOLD))
+        if split is not None:
+            cut = m.start("digits") + len(split[0])
+            found.append(Ref(split[0], "external", m.start(), cut, text[m.start() : cut]))
+            found.append(Ref(split[1], "external", cut, m.end(), text[cut : m.end()]))
+    taken = [(r.start, r.end) for r in found]
+    for m in pats.bare.finditer(text):
+        if not any(a <= m.start() < b for a, b in taken):
+            target = (m.group("num") + m.group("sec") + (m.group("pt") or "")).translate(_FOLD)
+            found.append(Ref(target, "external", m.start(), m.end(), m.group(0)))
 
     by_start = {r.start: r for r in found}
     for pattern in (pats.internal_word, pats.internal_above, pats.internal_locative):

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import logging
 import math
+import os
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -18,18 +21,38 @@ from pathlib import Path
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRole
-from lawalign.structure.blocks import Block, classify_blocks, mark_repeats, split_blocks
+from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
+from lawalign.structure.debris import mark_debris
+from lawalign.structure.headings import set_heading_costs, unlettered_headings
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
 from lawalign.structure.refs import find_refs
-from lawalign.structure.skeleton import Skeleton, SkeletonUnit, load_skeleton, make_id
+from lawalign.structure.skeleton import (
+    Skeleton,
+    SkeletonUnit,
+    available_skeletons,
+    load_skeleton,
+    make_id,
+)
 
 log = logging.getLogger(__name__)
 
-BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap")
+BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 # A law inferred with less gain per block than this is no law at all.
 MIN_GAIN_PER_BLOCK = 0.3
 # The cost of reading a segment as holding one more law whose heading was lost.
 HIDDEN_LAW_COST = 2.0
+# Read unlettered headings with the bundled model too (LAWALIGN_HEADING_MODEL=0: by position only).
+HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
+# Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
+# real-page development set, ids at or above it are right at least 90 % of the time.
+REVIEW_CONFIDENCE = 0.9
+# The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
+SLUG_BONUS = 2.0
+# Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
+TIE_MARGIN = 1e-6
+TIE_ORDER = ("2007", "2017", "1997")
+# A slug in a file name: "law71", "l68", "przep69", "LOI70", "70" between separators.
+SLUG = re.compile(r"(?:^|[-_./ ])[^\W\d_]{0,8}(\d{1,2})(?=$|[-_./ ])")
 
 
 @dataclass(slots=True)
@@ -51,6 +74,25 @@ class _Assigned:
     evidence: str
 
 
+@dataclass(frozen=True, slots=True)
+class EditionChoice:
+    """Which WBF edition's skeleton an edition was segmented against, and why.
+
+    Attributes:
+        edition: the chosen reference edition ("2017").
+        given: True when the caller (a manifest's ``source_edition``) named it; no search was made.
+        margin: how much better the chosen reading fits than the runner-up (0.0: a tie, or given).
+        scores: every edition tried with the fit of its reading (higher is better), best first.
+        evidence: the choice in words, for notices and reports.
+    """
+
+    edition: str
+    given: bool = False
+    margin: float = 0.0
+    scores: tuple[tuple[str, float], ...] = ()
+    evidence: str = ""
+
+
 def segment_law(
     source: SourceText,
     *,
@@ -63,13 +105,90 @@ def segment_law(
     Args:
         source: the output of :func:`lawalign.ingest.read_source`.
         name: the edition's short name (default: the file stem).
-        skeleton: the reference structure (default: the 2007 edition).
+        skeleton: the reference structure; default: every known skeleton is tried and the best reading
+            kept (:func:`segment_best`).
         profile: the language profile (default: the profile of ``source.lang``).
 
     Raises:
         InputError: the text has no recognizable law structure.
     """
-    skeleton = skeleton or load_skeleton("2007")
+    if skeleton is not None:
+        return _segment(source, skeleton, profile, name)[0]
+    return segment_best(source, name=name, profile=profile)[0]
+
+
+def segment_best(
+    source: SourceText,
+    skeletons: Sequence[Skeleton] | None = None,
+    edition: str | None = None,
+    *,
+    name: str | None = None,
+    profile: Profile | None = None,
+) -> tuple[Edition, EditionChoice]:
+    """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
+
+    The fit of a reading is how much cheaper its alignment to the skeleton is than placing nothing;
+    the best fit wins, its margin over the runner-up is kept as evidence (a notice
+    ``source-edition``). On a tie the earlier of :data:`TIE_ORDER` wins.
+
+    Args:
+        source: the output of :func:`lawalign.ingest.read_source`.
+        skeletons: the candidate skeletons (default: every bundled one).
+        edition: a known source edition (a manifest's ``source_edition``): used as given.
+        name: the edition's short name (default: the file stem).
+        profile: the language profile (default: the profile of ``source.lang``).
+
+    Returns:
+        The segmented edition (``source_edition`` set) and the choice made.
+
+    Raises:
+        InputError: the text has no recognizable law structure.
+        ConfigError: ``edition`` names no known skeleton.
+    """
+    if edition is not None:
+        skeleton = next((s for s in skeletons or () if s.edition == edition), None) or load_skeleton(edition)
+        ed, _ = _segment(source, skeleton, profile, name)
+        choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
+        return ed, choice
+    candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
+    readings: list[tuple[float, int, Skeleton]] = []
+    for sk in candidates:
+        _, fit = _segment_or_fit(source, sk, profile, name, fit_only=True)
+        order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
+        readings.append((fit, order, sk))
+    readings.sort(key=lambda r: (-round(r[0], 6), r[1], r[2].edition))
+    fit, _, best = readings[0]
+    ed, _ = _segment(source, best, profile, name)
+    margin = fit - readings[1][0] if len(readings) > 1 else 0.0
+    scores = tuple((sk.edition, round(f, 3)) for f, _, sk in readings)
+    if len(readings) == 1:
+        evidence = f"the only known skeleton ({best.edition})"
+    elif margin <= TIE_MARGIN:
+        evidence = (
+            f"the structure fits editions {', '.join(e for e, f in scores if fit - f <= TIE_MARGIN)} equally "
+            f"well; {best.edition} kept"
+        )
+    else:
+        runner_up = readings[1][2].edition
+        evidence = f"the structure fits the {best.edition} skeleton best ({margin:.2f} over {runner_up})"
+    choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence)
+    notice = Notice("source-edition", f"source edition {best.edition}: {evidence}", source.path)
+    return replace(ed, notices=(*ed.notices, notice)), choice
+
+
+def _segment(
+    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None
+) -> tuple[Edition, float]:
+    """Segment against one skeleton; returns the edition and the fit of the reading."""
+    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False)
+    assert edition is not None
+    return edition, fit
+
+
+def _segment_or_fit(
+    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None, *, fit_only: bool
+) -> tuple[Edition | None, float]:
+    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``."""
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
@@ -78,22 +197,32 @@ def segment_law(
         )
     blocks = split_blocks(source, profile)
     classify_blocks(blocks, profile)
+    mark_debris(blocks, profile)
     for b in blocks:
         if b.kind in ("text", "point", "footnote", "heading"):
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
+    if HEADING_MODEL and unlettered_headings(blocks):
+        trouble = set_heading_costs(blocks, skeleton)
+        if trouble and not fit_only:
+            notices.append(Notice("no-heading-model", trouble, source.path))
 
     segments = _cut_segments(blocks)
     assigned: dict[int, _Assigned] = {}
     laws: list[str] = []
     printed = [seg.law for seg in segments]
+    hint = law_hint(source.path) if not any(printed) else None
+    fit = 0.0
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
-        law_assigned = _assign_segment(seg, skeleton, source, notices, until)
+        law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
+        fit += gain
         assigned.update(law_assigned)
         for a in law_assigned.values():
             if a.law and a.law not in laws:
                 laws.append(a.law)
+    if fit_only:
+        return None, fit
     if not assigned:
         first = next((b for b in blocks if b.kind != "debris"), None)
         raise InputError(
@@ -103,16 +232,51 @@ def segment_law(
         )
     units = _build_units(blocks, assigned, source)
     units = _tie_footnotes(units)
-    return Edition(
+    review = [u for u in units if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE]
+    if review:
+        units = [
+            replace(u, evidence=f"{u.evidence}; review: confidence below {REVIEW_CONFIDENCE}".lstrip("; "))
+            if u in review
+            else u
+            for u in units
+        ]
+        notices.append(
+            Notice(
+                "low-confidence",
+                f"{len(review)} id(s) below confidence {REVIEW_CONFIDENCE}, to review: "
+                + ", ".join(f"{u.id} ({u.confidence:.2f})" for u in review),
+                source.path,
+                review[0].source.line_start,
+            )
+        )
+    edition = Edition(
         name=name or Path(source.path).stem,
         path=source.path,
         lang=source.lang,
         units=tuple(list(source.removed) + units) if source.removed else tuple(units),
         encoding=source.encoding,
         media_type=source.media_type,
+        source_edition=skeleton.edition,
         laws=tuple(laws),
         notices=tuple(notices),
     )
+    return edition, fit
+
+
+def law_hint(path: str) -> str | None:
+    """The law a file's name points at ("law_71", "l68.html", "przep69.htm", "LOI70"), or None.
+
+    A name part of letters and a one- or two-digit number is a slug; several different ones, or none,
+    give no hint.
+
+    >>> law_hint("pages/el-en-2017-hellasbridge-law71.txt"), law_hint("lovboka/70.htm")
+    ('71', '70')
+    >>> law_hint("corpus/raw/003_e30df247acf19ab2.txt") is None
+    True
+    """
+    stem = Path(path).name
+    found = {m[1].lstrip("0") for m in SLUG.finditer(stem) if 1 <= int(m[1]) <= BOOK_LAWS}
+    return found.pop() if len(found) == 1 else None
 
 
 def _cut_segments(blocks: list[Block]) -> list[_Segment]:
@@ -154,9 +318,20 @@ def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> lis
 
 
 def _assign_segment(
-    seg: _Segment, skeleton: Skeleton, source: SourceText, notices: list[Notice], until: str | None
-) -> dict[int, _Assigned]:
+    seg: _Segment,
+    skeleton: Skeleton,
+    source: SourceText,
+    notices: list[Notice],
+    until: str | None,
+    hint: str | None = None,
+    *,
+    fit_only: bool = False,
+) -> tuple[dict[int, _Assigned], float]:
+    """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton)."""
     body = [b for b in seg.blocks if b.kind != "footnote"]
+    # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
+    while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
+        body.pop().reason = "navigation"
     out: dict[int, _Assigned] = {}
     law_confidence = 1.0
     law_evidence = ""
@@ -165,9 +340,11 @@ def _assign_segment(
     candidates = _law_ranges(skeleton, seg.law or None, until)
 
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
+        if fit_only:
+            return out, 0.0
         out.update(_label_ids(seg, body))
         _footnote_ids(seg, out)
-        return out
+        return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
     scored = []
@@ -175,9 +352,17 @@ def _assign_segment(
         units = _body_units(skeleton, laws)
         total = solve_cost(body, units) + HIDDEN_LAW_COST * (len(laws) - 1)
         gain = baseline_cost(units, len(body)) - total
+        if seg.heading is None and hint is not None and laws[0] == hint:
+            gain += SLUG_BONUS
         scored.append((gain, laws))
     scored.sort(key=lambda t: -t[0])
     gain, laws = scored[0]
+    if seg.heading is None:
+        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
+        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
+            return out, 0.0  # no law here: its blocks are recorded as unplaced debris
+    if fit_only:
+        return out, gain
     _, matches = assign_ids(body, _body_units(skeleton, laws))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
@@ -190,24 +375,29 @@ def _assign_segment(
             )
         )
     if seg.heading is None:
-        structural = [
-            b for b in seg.blocks if b.kind in ("point", "heading", "footnote") or b.letter or b.refs
-        ]
-        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
-            return out  # no law here: its blocks are recorded as unplaced debris
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
+        slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
-            f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best "
+            f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best{slug} "
             f"(gain {gain:.2f}, {margin:.2f} over the next law)"
         )
         line = source.lines[body[0].first_line].raw_line
         notices.append(Notice("law-inferred", f"law {laws[0]} inferred: {law_evidence}", source.path, line))
 
+    placed = [m.block for m in matches if m.unit is not None]
     printed_section = ""
     for m in matches:
         b = body[m.block]
+        if m.unit is None and placed and not placed[0] < m.block < placed[-1] and not (b.letter or b.number):
+            # before the law's first or after its last placed paragraph: page text around the law
+            b.reason = (
+                "navigation"
+                if b.kind == "heading" or not b.sentences or _no_sentence(b.text)
+                else "commentary"
+            )
+            continue
         if m.unit is None:
             out[b.index] = _extra_id(b, out, body, m, laws[0], printed_section)
             continue
@@ -239,7 +429,12 @@ def _assign_segment(
     _footnote_ids(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
-    return out
+    return out, gain
+
+
+def _no_sentence(text: str) -> bool:
+    """Text that does not end like a sentence (a link, a menu entry, a site name)."""
+    return not re.search(r"[.!?…:;。！？：；][\"”»)]*$", text.strip())
 
 
 def _extra_id(
@@ -456,3 +651,24 @@ def _same_marker(in_text: str, printed: str, digits: str) -> bool:
     if digits:
         return "".join(c for c in in_text if c.isdigit()) == digits
     return in_text.strip() == printed.strip()
+
+
+def segment_editions(
+    source: SourceText,
+    *,
+    name: str | None = None,
+    edition: str | None = None,
+    skeletons: Sequence[Skeleton] | None = None,
+) -> tuple[tuple[Edition, EditionChoice], ...]:
+    """Every edition a text holds: one per language of a bilingual page, else one.
+
+    The first edition is named ``name`` (default: the file stem) and has the page's main language; a
+    second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`.
+    """
+    from lawalign.ingest.bilingual import split_languages
+
+    stem = name or Path(source.path).stem
+    return tuple(
+        segment_best(part, skeletons, edition, name=stem if k == 0 else f"{stem}.{part.lang}")
+        for k, part in enumerate(split_languages(source))
+    )

@@ -34,6 +34,9 @@ class RefComparison:
 def compare_refs(ctx: DiffContext, edition: Edition, unit: Unit) -> RefComparison:
     """Compare a unit's references with its counterparts' and the skeleton's."""
     here = ctx.ref_targets(edition, unit)
+    if any(n.code == "no-profile" for n in edition.notices):
+        # without the language's keywords its references cannot be read: compare nothing, never guess
+        return RefComparison(here, (), (), (), (), ())
     votes: list[tuple[str, tuple[str, ...]]] = [
         (e.lang, ctx.ref_targets(e, u)) for e, u in ctx.counterparts(edition, unit.id)
     ]

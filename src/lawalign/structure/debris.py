@@ -1,0 +1,146 @@
+"""Non-law text around and inside a published law: recognised by layout, recorded as debris.
+
+Each rule marks blocks as debris with a reason, in place, before ids are decided; nothing is removed
+(a debris block becomes a debris unit with its location):
+
+``mail-header``
+    The header of a mailing-list post before the law: a subject line with a list tag ("[BLML] ..."),
+    sender lines with an address ("name at host.org"), header fields ("From:"), a date with a time.
+``quoted-reply``
+    Lines of a reply quoting an earlier message ("> ...").
+``commentary``
+    A poster's own text after a quoted reply that follows the law text (the law was quoted first).
+``signature``
+    From a signature rule ("-- ") or a disclaimer line (the profile's ``signature`` patterns) to the
+    end of the text or the next law heading.
+``navigation``
+    A line holding page navigation: arrows between law numbers ("← 67 → 69") or the headings of two
+    other laws ("68. ROSZCZENIE ...  top of page  70. ROZSTRZYGANIE ...").
+
+The rules look at layout and at marks that hold in any language; words of one language (disclaimer
+openings) come from the language profile.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from lawalign.ingest.profiles import Profile
+from lawalign.structure.blocks import Block
+from lawalign.structure.patterns import (
+    CJK_LAW,
+    CLOCK_TIME,
+    MAIL_ADDRESS,
+    MAIL_FIELD,
+    MAIL_TAG,
+    NAV_ARROWS,
+    NAV_HEADING,
+    QUOTED,
+    SIGNATURE_RULE,
+)
+
+# Generic openings of an e-mail disclaimer or signature, in the languages of the bundled profiles'
+# mailing lists; a profile adds its own (``signature``).
+SIGNATURE_START = (
+    r"^(?:Important Notice|IMPORTANT|Disclaimer|DISCLAIMER|Confidentiality|CONFIDENTIAL)\b",
+    r"^This (?:e-?mail|message)\b.*\b(?:confidential|intended|privileged)",
+    r"^Sent from my\b",
+    r"^-{2,}\s*(?:Original Message|Ursprüngliche Nachricht|Wiadomość oryginalna)\s*-{2,}$",
+)
+
+
+# A navigation line with arrows or breadcrumbs is short.
+MAX_NAV_CHARS = 160
+
+
+def _mark(b: Block, reason: str) -> None:
+    b.kind, b.reason, b.label, b.text, b.letter, b.number, b.law = "debris", reason, "", b.raw, "", 0, ""
+
+
+def _is_mail_line(line: str) -> bool:
+    line = line.strip()
+    return bool(
+        MAIL_FIELD.match(line)
+        or MAIL_TAG.match(line)
+        or (MAIL_ADDRESS.search(line) and len(line.split()) <= 8)
+        or (CLOCK_TIME.search(line) and re.search(r"\b(?:19|20)\d\d\b", line) and len(line.split()) <= 8)
+    )
+
+
+def is_navigation(text: str) -> bool:
+    """A line of page navigation: arrows between law numbers, or headings of two different laws.
+
+    >>> is_navigation("strona tytułowa spis treści ← 67 → 69 EN: Law 68")
+    True
+    >>> is_navigation("68. ROSZCZENIE ALBO ZRZECZENIE  top of page 70. ROZSTRZYGANIE SPORNEGO")
+    True
+    >>> is_navigation("1. if a player agreed to the loss of a trick his side had, in fact, won; or")
+    False
+    """
+    if "\n" in text.strip():
+        return False
+    numbers = {m["num"] for m in NAV_HEADING.finditer(text)}
+    cjk = {m["num"] for m in CJK_LAW.finditer(text)}
+    if len(numbers) >= 2 or (len(cjk) >= 2 and len(text) <= MAX_NAV_CHARS and not re.search(r"[。.]$", text)):
+        return True
+    if len(text) > MAX_NAV_CHARS:
+        return False
+    return bool(NAV_ARROWS.search(text)) and len(re.findall(r"\d{1,3}", text)) >= 1
+
+
+def _is_quote(b: Block) -> bool:
+    return all(QUOTED.match(ln) for ln in b.raw.split("\n"))
+
+
+def _mark_attributions(blocks: list[Block]) -> None:
+    """The line introducing a quoted reply ("On 3 March, Pierre wrote:") belongs to the quote."""
+    for b, after in pairwise(blocks):
+        one_line = "\n" not in b.raw.strip()
+        if b.kind != "debris" and one_line and b.raw.rstrip().endswith(":") and _is_quote(after):
+            _mark(b, "quoted-reply")
+
+
+def mark_debris(blocks: list[Block], profile: Profile) -> None:
+    """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place."""
+    signature = [re.compile(p) for p in (*SIGNATURE_START, *profile.signature)]
+    # Mail header: the run of blocks before the first law heading or structural block, if any of it
+    # carries header evidence.
+    lead: list[Block] = []
+    for b in blocks:
+        if b.kind in ("law", "point", "footnote") or b.letter or len(b.raw) > 300:
+            break
+        lead.append(b)
+    mail = [i for i, b in enumerate(lead) if any(_is_mail_line(ln) for ln in b.raw.split("\n"))]
+    if mail:
+        for b in lead[: mail[-1] + 1]:
+            _mark(b, "mail-header")
+        for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
+            _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
+    _mark_attributions(blocks)
+
+    law_seen = False
+    after_quote = False
+    in_signature = False
+    for b in blocks:
+        if b.kind == "law" and is_navigation(b.raw):
+            _mark(b, "navigation")  # "68. … top of page 70. …": two laws' headings on one line
+            continue
+        if b.kind == "law":
+            law_seen, after_quote, in_signature = True, False, False
+            continue
+        if b.kind == "debris":
+            continue
+        first = b.raw.lstrip().split("\n", 1)[0]
+        if in_signature or SIGNATURE_RULE.match(first) or any(p.match(first) for p in signature):
+            in_signature = True
+            _mark(b, "signature")
+        elif _is_quote(b):
+            _mark(b, "quoted-reply")
+            after_quote = law_seen or after_quote
+        elif after_quote:
+            _mark(b, "commentary")
+        elif b.kind in ("text", "heading", "point") and is_navigation(b.raw):
+            _mark(b, "navigation")
+        elif b.kind in ("text", "point", "heading") or b.letter:
+            law_seen = True
