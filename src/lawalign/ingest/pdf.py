@@ -27,7 +27,7 @@ weight. The layout is rebuilt here, in named steps:
     line before ended early (the next line's first word would have fit on it); where the text marks
     paragraphs by first-line indents, an indented line always starts one. Across a column or page
     break the gap test does not apply, and in justified text the line before must reach the column's
-    edge (a closing full stop followed by a label such as "2." breaks too), so a paragraph cut by a
+    edge (a label such as "2." after a closing full stop or a short line breaks too), so a paragraph cut by a
     page break is joined again, and footnotes set in a smaller size at the foot of a page are read
     after the paragraph they interrupt. Two centred lines of one face (a heading set on two lines)
     stay together.
@@ -496,20 +496,22 @@ def _continues(
 ) -> bool:
     """Does ``line`` continue the paragraph whose last line is ``prev``?
 
-    Two centred lines of one face (a heading set on two lines) are exempt from the "ended early" test;
+    Two centred lines of one face on one page (a heading set on two lines) are exempt from the "ended
+    early" test;
     where the text indents first lines (``indents``), an indented line always starts a paragraph.
     """
     if not _same_face(prev, line):
         return False
     if indents and _indented(line):
         return False
-    if _ended_early(prev, line) and not (_centred(prev) and _centred(line)):
-        return False
     across = prev.page != line.page or prev.col != line.col
+    if _ended_early(prev, line) and (across or not (_centred(prev) and _centred(line))):
+        return False
     if across:
         if prev.justified and prev.right - prev.x1 > FULL_LINE:
             return False  # in justified text only a paragraph's last line stops short of the edge
-        return not (_SENTENCE_END.search(prev.text) and _LABEL.match(line.text))
+        short = prev.right - prev.x1 > FULL_LINE
+        return not ((short or _SENTENCE_END.search(prev.text)) and _LABEL.match(line.text))
     gap = line.bottom - prev.bottom
     usual = pitch.get(prev.size, 1.25 * prev.size)
     if gap > usual + max(0.2 * prev.size, 0.15 * usual) or gap < 0:
@@ -528,9 +530,14 @@ def _set_edges(lines: list[_Line]) -> None:
         lefts = sorted(ln.x0 for ln in group)
         right = rights[int(0.9 * (len(rights) - 1))]
         left = lefts[int(0.1 * (len(lefts) - 1))]
-        justified = sum(1 for ln in group if right - ln.x1 <= FULL_LINE) >= 0.5 * len(group)
+        faces: dict[tuple[float, bool], list[_Line]] = defaultdict(list)
         for ln in group:
-            ln.right, ln.left, ln.justified = max(right, ln.x1), left, justified
+            ln.right, ln.left = max(right, ln.x1), left
+            faces[(ln.size, ln.bold)].append(ln)
+        for same in faces.values():  # headings are seldom justified even where the text is
+            justified = sum(1 for ln in same if right - ln.x1 <= FULL_LINE) >= 0.5 * len(same)
+            for ln in same:
+                ln.justified = justified
 
 
 def _paragraphs(lines: list[_Line], body: float) -> list[_Para]:
