@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from lxml import etree
 
 from akn_fixtures import edge_edition, relabel, ru_edition, vi_edition
-from lawalign.errors import ConfigError, StructureError
+from lawalign.errors import ConfigError, InputError, StructureError
 from lawalign.models import Bead, Edition, UnitLink
 from lawalign.structure.akn import (
     AKN_NS,
@@ -167,7 +168,8 @@ def test_empty_edition_still_validates() -> None:
 def test_characters_xml_cannot_carry_are_refused_not_dropped() -> None:
     ed = ru_edition()
     bad = dataclasses.replace(ed.units[1], text="vertical\x0btab")
-    with pytest.raises(StructureError, match="U\\+000B"):
+    where = f"{bad.source.path}:{bad.source.line_start}: "
+    with pytest.raises(InputError, match=re.escape(where) + ".*U\\+000B"):
         to_akn(dataclasses.replace(ed, units=(ed.units[0], bad)))
 
 

@@ -14,6 +14,7 @@ from lxml import html as lhtml
 
 from lawalign.errors import ConfigError
 from lawalign.export import FORMATS, ExportOptions, render_export, write_export
+from lawalign.output import csv_uncell
 from lawalign.query import Corpus, display_text
 from query_fixtures import script_edition, seed_editions, seed_findings
 
@@ -76,6 +77,8 @@ def read_table(data: bytes, fmt: str) -> set[tuple[str, str, str]]:
         else pd.read_parquet(io.BytesIO(data))
     )
     law = frame[frame["kind"] != "debris"]
+    if fmt == "csv":  # cells neutralised against spreadsheet formulas ("'- Heading") read back as written
+        law = law.assign(label=law["label"].map(csv_uncell), text=law["text"].map(csv_uncell))
     return {(r.id, r.lang, f"{r.label} {r.text}" if r.label else r.text) for r in law.itertuples()}
 
 

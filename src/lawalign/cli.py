@@ -11,6 +11,7 @@ import argparse
 import difflib
 import importlib
 import logging
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from lawalign.errors import LawalignError
+from lawalign.output import printable
 
 # Order is the order of `lawalign --help` and of the README's command table.
 COMMANDS: tuple[str, ...] = (
@@ -87,6 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
         doc = (module.__doc__ or "").strip()
         p = sub.add_parser(name, help=module.HELP, description=doc or module.HELP)
         module.add_arguments(p)
+        p.add_argument(
+            "--allow-outside",
+            action="store_true",
+            help="let manifest 'file' entries point outside the corpus folder (refused by default)",
+        )
         p.set_defaults(_run=module.run)
     return parser
 
@@ -100,16 +107,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    from lawalign.corpus import outside_files_allowed
+
+    outside_files_allowed.set(bool(getattr(args, "allow_outside", False)))
     try:
-        return int(args._run(args))
+        code = int(args._run(args))
+        sys.stdout.flush()  # a full device or a closed pipe shows here, not at interpreter exit
+        return code
     except LawalignError as err:
-        print(str(err), file=sys.stderr)
+        print(printable(str(err)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("lawalign: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`lawalign units corpus | head`): a quiet exit
+        _drop_stdout()
         return 0
+    except OSError as exc:  # the environment failed us: full disk or stdout, I/O error
+        where = exc.filename if isinstance(exc.filename, str) else "<stdout>"
+        if where == "<stdout>":
+            _drop_stdout()
+        print(printable(f"{where}: {exc.strerror or exc}"), file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a real file (captured in tests)
+        pass
 
 
 if __name__ == "__main__":

@@ -10,13 +10,17 @@ default the corpus ``reference``), ``laws`` (laws it covers, if known), ``descri
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lawalign.errors import ConfigError, InputError
+from lawalign.ingest.langcodes import check_lang
 from lawalign.models import Edition
+from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
 
@@ -40,45 +44,214 @@ class Manifest:
     editions: tuple[EditionEntry, ...]
 
 
-def load_manifest(folder: str | os.PathLike[str]) -> Manifest:
-    """Read ``folder/manifest.toml``; errors name the file and line."""
+_EDITION_KEYS = frozenset({"file", "lang", "name", "source_edition", "laws", "description", "authoritative"})
+_CORPUS_KEYS = frozenset({"name", "reference"})
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+outside_files_allowed: ContextVar[bool] = ContextVar("outside_files_allowed", default=False)
+"""Whether manifest ``file`` entries may leave the corpus folder (the CLI's ``--allow-outside``)."""
+
+
+class _Locator:
+    """Lines of keys in the manifest text, so a wrong value is reported as ``path:line:col``."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.tables: list[tuple[str, int]] = []  # (header, 0-based line)
+        for i, line in enumerate(self.lines):
+            stripped = line.strip()
+            if stripped.startswith("["):
+                self.tables.append((stripped.split("#", 1)[0].strip(), i))
+
+    def find(self, table: str, index: int, key: str) -> tuple[int, int]:
+        """(line, col) of ``key`` in the ``index``-th ``table`` header's block (1-based; 0 when unknown).
+
+        ``table`` "" is the top level (before the first header).
+        """
+        starts = [i for header, i in self.tables if header == table] if table else [-1]
+        if index >= len(starts):
+            return (0, 0)
+        begin = starts[index]
+        end = next((i for _, i in self.tables if i > begin), len(self.lines))
+        pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+        for i in range(begin + 1, end):
+            match = pattern.match(self.lines[i])
+            if match:
+                value_col = len(self.lines[i]) - len(self.lines[i][match.end() :].lstrip())
+                return (i + 1, value_col + 1)
+        return (begin + 1, 1) if begin >= 0 else (0, 0)
+
+
+def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None = None) -> Manifest:
+    """Read and validate ``folder/manifest.toml``; every error names the file, line and column.
+
+    Args:
+        folder: The corpus folder.
+        allow_outside: Let ``file`` entries point outside ``folder`` (absolute paths, ``..``, links
+            leaving it). None: the value of :data:`outside_files_allowed` (False unless the CLI got
+            ``--allow-outside``).
+
+    Raises:
+        InputError: The manifest is missing, malformed TOML, or a value has the wrong type, names an
+            unknown language or edition, an unsafe edition name, or a file outside the folder.
+    """
     root = Path(folder)
     path = root / MANIFEST
+    shown = str(path)
+    if allow_outside is None:
+        allow_outside = outside_files_allowed.get()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise InputError(str(path), "no manifest.toml in this corpus folder") from None
-    except tomllib.TOMLDecodeError as exc:
-        line = int(getattr(exc, "lineno", 0) or 0)
-        raise InputError(str(path), f"malformed manifest: {exc}", line=line) from None
+        raise InputError(shown, "no manifest.toml in this corpus folder") from None
     except UnicodeDecodeError as exc:
-        raise InputError(str(path), f"manifest is not UTF-8: {exc.reason}") from None
+        raise InputError(shown, f"manifest is not UTF-8: {exc.reason}") from None
+    except OSError as exc:
+        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        where = _TOML_WHERE.search(message)
+        line, col = (int(where[1]), int(where[2])) if where else (0, 0)
+        message = _TOML_WHERE.sub("", message)
+        raise InputError(shown, f"malformed manifest: {message}", line, col) from None
+    loc = _Locator(text)
+
+    def fail(message: str, table: str = "", index: int = 0, key: str = "") -> InputError:
+        line, col = loc.find(table, index, key) if table or key else (0, 0)
+        return InputError(shown, message, line, col)
+
+    unknown_top = sorted(set(data) - {"corpus", "edition"})
+    if unknown_top:
+        raise fail(f"unknown top-level key(s) {', '.join(unknown_top)}; valid: [corpus], [[edition]]")
     head = data.get("corpus", {})
-    reference = str(head.get("reference", "2007"))
+    if not isinstance(head, dict):
+        raise fail("'corpus' must be a table ([corpus])", key="corpus")
+
+    def string(table: str, index: int, raw: dict[str, object], key: str, default: str) -> str:
+        value = raw.get(key, default)
+        if not isinstance(value, str):
+            raise fail(f"{key!r} must be a string, not {value!r}", table, index, key)
+        bad = _CONTROL.search(value)
+        if bad:
+            raise fail(f"{key!r} holds the control character U+{ord(bad.group()):04X}", table, index, key)
+        return value
+
+    extra = sorted(set(head) - _CORPUS_KEYS)
+    if extra:
+        raise fail(
+            f"unknown key(s) in [corpus]: {', '.join(extra)}; valid: {', '.join(sorted(_CORPUS_KEYS))}",
+            "[corpus]",
+            0,
+            extra[0],
+        )
+    reference = string("[corpus]", 0, head, "reference", "2007")
+    skeletons = _skeletons()
+    if reference not in skeletons:
+        raise fail(
+            f"reference {reference!r} has no skeleton; known: {', '.join(skeletons)}",
+            "[corpus]",
+            0,
+            "reference",
+        )
+    corpus_name = string("[corpus]", 0, head, "name", root.name)
+    raw_editions = data.get("edition", [])
+    if not isinstance(raw_editions, list) or not all(isinstance(r, dict) for r in raw_editions):
+        raise fail("'edition' must be a list of tables ([[edition]])", key="edition")
+    editions_known = _known_editions()
     entries = []
-    for i, raw in enumerate(data.get("edition", [])):
+    resolved_root = root.resolve()
+    for i, raw in enumerate(raw_editions):
+        table = "[[edition]]"
+        extra = sorted(set(raw) - _EDITION_KEYS)
+        if extra:
+            raise fail(
+                f"edition #{i + 1}: unknown key(s) {', '.join(extra)}; "
+                f"valid: {', '.join(sorted(_EDITION_KEYS))}",
+                table,
+                i,
+                extra[0],
+            )
         if "file" not in raw:
-            raise InputError(str(path), f"edition #{i + 1} has no 'file'")
-        file = root / str(raw["file"])
+            raise fail(f"edition #{i + 1} has no 'file'", table, i, "file")
+        file_value = string(table, i, raw, "file", "")
+        if not file_value.strip():
+            raise fail(f"edition #{i + 1}: 'file' is empty", table, i, "file")
+        file = root / file_value
+        if not allow_outside:
+            try:
+                file.resolve().relative_to(resolved_root)
+            except ValueError:
+                raise fail(
+                    f"edition #{i + 1}: file {file_value!r} is outside the corpus folder "
+                    "(refused; pass --allow-outside to read it)",
+                    table,
+                    i,
+                    "file",
+                ) from None
+        name = string(table, i, raw, "name", "") if "name" in raw else slug(file.stem)
+        problem = name_problem(name)
+        if problem:
+            raise fail(f"edition #{i + 1}: name {name!r} is {problem}", table, i, "name")
+        lang: str | None = None
+        if "lang" in raw:
+            line, col = loc.find(table, i, "lang")
+            lang = check_lang(raw["lang"], shown, line, col)
+        source_edition = string(table, i, raw, "source_edition", reference)
+        if source_edition not in editions_known:
+            raise fail(
+                f"edition #{i + 1}: source_edition {source_edition!r} is not a known edition "
+                f"({', '.join(editions_known)})",
+                table,
+                i,
+                "source_edition",
+            )
+        laws = raw.get("laws", [])
+        if not isinstance(laws, list) or not all(
+            isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in laws
+        ):
+            raise fail(
+                f"edition #{i + 1}: 'laws' must be a list of law numbers, not {laws!r}", table, i, "laws"
+            )
+        authoritative = raw.get("authoritative", False)
+        if not isinstance(authoritative, bool):
+            raise fail(
+                f"edition #{i + 1}: 'authoritative' must be true or false, not {authoritative!r}",
+                table,
+                i,
+                "authoritative",
+            )
         entries.append(
             EditionEntry(
-                name=str(raw.get("name", file.stem)),
+                name=name,
                 file=file,
-                lang=str(raw["lang"]) if raw.get("lang") else None,
-                source_edition=str(raw.get("source_edition", reference)),
-                laws=tuple(str(x) for x in raw.get("laws", ())),
-                description=str(raw.get("description", "")),
-                authoritative=bool(raw.get("authoritative", False)),
+                lang=lang,
+                source_edition=source_edition,
+                laws=tuple(str(x) for x in laws),
+                description=string(table, i, raw, "description", ""),
+                authoritative=authoritative,
             )
         )
     if not entries:
-        raise InputError(str(path), "the manifest lists no [[edition]]")
+        raise fail("the manifest lists no [[edition]]")
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
-        raise InputError(str(path), f"edition names repeat: {', '.join(sorted(names))}")
-    return Manifest(
-        root=root, name=str(head.get("name", root.name)), reference=reference, editions=tuple(entries)
-    )
+        raise fail(f"edition names repeat: {', '.join(sorted(names))}")
+    return Manifest(root=root, name=corpus_name, reference=reference, editions=tuple(entries))
+
+
+def _skeletons() -> tuple[str, ...]:
+    from lawalign.structure.skeleton import available_skeletons
+
+    return available_skeletons()
+
+
+def _known_editions() -> tuple[str, ...]:
+    from lawalign.editions.changes import known_editions
+
+    return tuple(sorted(set(known_editions()) | {"1997", "2007", "2017"}))
 
 
 def read_edition(
@@ -134,7 +307,9 @@ def is_corpus(path: str | os.PathLike[str]) -> bool:
     return (Path(path) / MANIFEST).is_file()
 
 
-def load_editions(paths: Sequence[str | os.PathLike[str]], lang: str | None = None) -> list[Edition]:
+def load_editions(
+    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool | None = None
+) -> list[Edition]:
     """Editions from corpus folders (with a manifest) and/or files, in the order given.
 
     Raises:
@@ -149,9 +324,11 @@ def load_editions(paths: Sequence[str | os.PathLike[str]], lang: str | None = No
                 raise InputError(
                     str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
                 )
-            editions.extend(load_entry(e) for e in load_manifest(path).editions)
+            manifest = load_manifest(path, allow_outside=allow_outside)
+            editions.extend(load_entry(e) for e in manifest.editions)
         else:
-            editions.extend(read_editions(_display(path) if path.exists() else str(p), lang))
+            shown = _display(path) if path.exists() else str(p)
+            editions.extend(read_editions(shown, lang, name=slug(path.stem)))
     names = [e.name for e in editions]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:

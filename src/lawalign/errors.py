@@ -33,6 +33,13 @@ class InputError(LawalignError):
         return text
 
 
+class WriteError(InputError):
+    """The environment refused a write: full disk, no permission, a folder where a file should go.
+
+    Printed like an input error (``path: message``, exit 2); nothing half-written is left behind.
+    """
+
+
 class StructureError(LawalignError):
     """The text decoded but carries no law structure lawalign can recognise."""
 

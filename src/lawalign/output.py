@@ -6,29 +6,137 @@ Rows are plain dicts; ``jsonl`` writes one JSON object per line (keys in the row
 
 from __future__ import annotations
 
-import csv
-import io
+import hashlib
 import json
+import logging
 import os
+import re
+import secrets
+import shutil
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
-from lawalign.errors import ConfigError, InputError
+from lawalign.errors import ConfigError, WriteError
+
+log = logging.getLogger(__name__)
 
 ROW_FORMATS = ("jsonl", "json", "csv", "text")
 
+MAX_NAME = 64
+"""Longest edition name (it becomes a file name: ``<name>.xml``)."""
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+# Names Windows reserves in every folder, with or without an extension.
+_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+)
+
+
+def name_problem(name: str) -> str:
+    """Why ``name`` cannot be an edition name (a file name in an output folder), or "" when it can.
+
+    A plain name is ASCII letters, digits, ``_``, ``-`` and ``.``, starts with a letter or digit, has no
+    ``..``, does not end with ``.``, is at most :data:`MAX_NAME` characters and is not a reserved device
+    name (``con``, ``nul``, ``com1`` ...).
+
+    >>> name_problem("vi"), name_problem("ru-2007.b")
+    ('', '')
+    >>> name_problem("../pwned")
+    'not a plain name (letters, digits, _ - . only, starting with a letter or digit)'
+    >>> name_problem("nul")
+    'a reserved device name'
+    """
+    if not name:
+        return "empty"
+    if len(name) > MAX_NAME:
+        return f"longer than {MAX_NAME} characters"
+    if not _PLAIN_NAME.fullmatch(name):
+        return "not a plain name (letters, digits, _ - . only, starting with a letter or digit)"
+    if ".." in name or name.endswith("."):
+        return "not a plain name (no '..', no final '.')"
+    if name.split(".", 1)[0].lower() in _RESERVED:
+        return "a reserved device name"
+    return ""
+
+
+def slug(text: str) -> str:
+    """A plain name made from any text (a file stem): accents dropped, other characters as ``-``.
+
+    >>> slug("Điều 68 (bản dịch)"), slug("..."), slug("con")
+    ('Dieu-68-ban-dich', 'edition', 'ed-con')
+    """
+    folded = unicodedata.normalize("NFKD", text.replace("Đ", "D").replace("đ", "d"))
+    ascii_only = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    out = re.sub(r"[^A-Za-z0-9_.-]+", "-", ascii_only)
+    out = re.sub(r"\.{2,}", ".", out).strip("-.")[:MAX_NAME].rstrip("-.")
+    if not out:
+        return "edition"
+    if name_problem(out):  # a reserved device name
+        out = ("ed-" + out)[:MAX_NAME]
+    return out
+
+
+def edition_file(name: str, suffix: str = ".xml") -> str:
+    """The file name an edition's output gets: ``name + suffix``, only for a plain ``name``.
+
+    Raises:
+        ConfigError: ``name`` is not a plain name (it would leave or escape the output folder).
+
+    >>> edition_file("vi")
+    'vi.xml'
+    """
+    problem = name_problem(name)
+    if problem:
+        raise ConfigError(f"edition name {name!r} cannot be a file name: {problem}")
+    return name + suffix
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a folder's entries (renames, new files) durable; a no-op where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Create ``path`` (which must not exist) with ``data``, flushed to disk, mode as plain open()."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _write_error(exc: OSError, fallback: Path) -> WriteError:
+    where = exc.filename if isinstance(exc.filename, str) else str(fallback)
+    return WriteError(where, f"cannot write: {exc.strerror or exc}")
+
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+
+    Raises:
+        WriteError: ``path`` is a folder, or the disk refused the write (full, read-only, no
+            permission); the temporary file is removed and ``path`` keeps its old content.
+    """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise WriteError(str(target), "is a folder; give a file name")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise InputError(str(target), f"cannot write here: {exc.strerror}") from None
+        raise WriteError(str(target), f"cannot write here: {exc.strerror}") from None
     try:
         # mkstemp creates the file 0600; give the result the mode a plain open() would have.
         umask = os.umask(0)
@@ -39,9 +147,267 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise WriteError(str(target), f"cannot write: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# --- the build folder: written whole into a temporary sibling, then swapped in -------------------
+
+TMP_MARK = ".tmp-"
+OLD_MARK = ".old-"
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def _siblings(target: Path, mark: str) -> list[Path]:
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return []
+    prefix = target.name + mark
+    return sorted(p for p in parent.iterdir() if p.name.startswith(prefix) and p.is_dir())
+
+
+def _owner(path: Path, mark: str, target: Path) -> int:
+    rest = path.name[len(target.name) + len(mark) :]
+    head = rest.split("-", 1)[0]
+    return int(head) if head.isdigit() else 0
+
+
+def recover_folder(target: str | os.PathLike[str]) -> list[str]:
+    """Finish or undo a build that was killed while swapping ``target``; remove stale temporaries.
+
+    A build writes ``<target>.tmp-<pid>-<r>/`` and, to swap it in, renames ``target`` to
+    ``<target>.old-<pid>-<r>/`` and the temporary to ``target``. Killed before the second rename,
+    ``target`` is missing and the old folder is put back; killed after, the old folder is removed.
+    Temporaries of processes that are no longer running are removed.
+
+    Returns:
+        What was done, one line each (also logged).
+    """
+    target = Path(target)
+    done: list[str] = []
+    for old in _siblings(target, OLD_MARK):
+        if _pid_alive(_owner(old, OLD_MARK, target)) and _owner(old, OLD_MARK, target) != os.getpid():
+            continue
+        if not target.exists():
+            os.rename(old, target)
+            done.append(f"{target}: restored the previous build from {old.name} (a build was interrupted)")
+        else:
+            shutil.rmtree(old, ignore_errors=True)
+            done.append(f"{target}: removed {old.name} left by an interrupted build")
+    for tmp in _siblings(target, TMP_MARK):
+        if _pid_alive(_owner(tmp, TMP_MARK, target)) and _owner(tmp, TMP_MARK, target) != os.getpid():
+            continue
+        shutil.rmtree(tmp, ignore_errors=True)
+        done.append(f"{target}: removed the stale temporary folder {tmp.name}")
+    for line in done:
+        log.warning("%s", line)
+    return done
+
+
+def _is_replaceable(folder: Path) -> bool:
+    """An empty folder, or one a build wrote (``manifest.json`` and only plain files)."""
+    entries = list(folder.iterdir())
+    if not entries:
+        return True
+    names = {p.name for p in entries}
+    return "manifest.json" in names and all(p.is_file() and not p.is_symlink() for p in entries)
+
+
+def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> None:
+    """Replace the folder ``target`` by exactly ``files`` (name → bytes), all or nothing.
+
+    Everything is written and flushed into a fresh sibling ``<target>.tmp-<pid>-<r>/``; then the old
+    folder is renamed aside, the new one renamed in, and the old one removed. A failure before the
+    swap leaves the old folder untouched; a kill during the swap is repaired by
+    :func:`recover_folder`, which runs first on the next build.
+
+    Raises:
+        WriteError: ``target`` is a file, or a folder a build did not write (it is never replaced),
+            or the disk refused a write (full, read-only); the old folder is then left as it was.
+        ConfigError: a file name is not a plain name.
+    """
+    target = Path(target)
+    parent = target.parent if str(target.parent) else Path(".")
+    for name in files:
+        problem = name_problem(name)
+        if problem:
+            raise ConfigError(f"output file name {name!r} is {problem}")
+    try:
+        recover_folder(target)
+    except OSError as exc:
+        raise _write_error(exc, target) from None
+    if target.exists() and not target.is_dir():
+        raise WriteError(str(target), "exists and is not a folder")
+    if target.is_dir() and not _is_replaceable(target):
+        raise WriteError(
+            str(target),
+            "exists and is not a lawalign build folder (no manifest.json, or it holds sub-folders); "
+            "refusing to replace it: choose a new or empty folder",
+        )
+    tag = f"{os.getpid()}-{secrets.token_hex(4)}"
+    tmp = parent / f"{target.name}{TMP_MARK}{tag}"
+    old = parent / f"{target.name}{OLD_MARK}{tag}"
+    moved_aside = False
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp.mkdir()
+        for name in sorted(files):
+            _write_file(tmp / name, files[name])
+        _fsync_dir(tmp)
+        if target.exists():
+            _rename(target, old)
+            moved_aside = True
+        _rename(tmp, target)
+        _fsync_dir(parent)
+    except BaseException as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if moved_aside and not target.exists():
+            os.rename(old, target)
+        if isinstance(exc, OSError):
+            raise _write_error(exc, target) from None
+        raise
+    if moved_aside:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _rename(src: Path, dst: Path) -> None:
+    """One step of the swap (a seam for fault-injection tests)."""
+    os.rename(src, dst)
+
+
+# --- build identity -------------------------------------------------------------------------------
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The hex sha256 of a file's bytes ("" when it cannot be read)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return ""
+    return digest.hexdigest()
+
+
+def build_info(paths: Sequence[str], options: Mapping[str, object]) -> dict[str, object]:
+    """The identity of a build: an id from the tool version, the options and the inputs' sha256.
+
+    The id is a hash, not a clock reading or a random number, so the same inputs give byte-identical
+    outputs while any change of input, option or version gives a new id.
+
+    >>> info = build_info([], {"align": False})
+    >>> sorted(info), len(str(info["id"]))
+    (['id', 'inputs', 'options', 'tool'], 16)
+    """
+    inputs = [{"path": p, "sha256": file_sha256(p)} for p in paths]
+    tool = f"lawalign {_version()}"
+    blob = json.dumps({"tool": tool, "options": dict(options), "inputs": inputs}, sort_keys=True)
+    return {
+        "id": hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16],
+        "tool": tool,
+        "options": dict(options),
+        "inputs": inputs,
+    }
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lawalign")
+    except PackageNotFoundError:
+        return "0"
+
+
+def stamp_json(data: bytes, build: Mapping[str, object], *, sarif: bool = False) -> bytes:
+    """A JSON output (``findings.json``, SARIF) with the build identity added, same layout.
+
+    ``findings.json`` gets a top-level ``"build"``; SARIF gets ``runs[0].automationDetails.id``
+    (``lawalign/<id>``) and ``runs[0].properties.build``.
+    """
+    doc = json.loads(data)
+    if sarif:
+        for run in doc.get("runs", []):
+            run["automationDetails"] = {"id": f"lawalign/{build['id']}"}
+            run.setdefault("properties", {})["build"] = dict(build)
+    else:
+        doc = {"build": dict(build), **doc}
+    return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _formula_like(text: str) -> bool:
+    return text.lstrip("'").startswith(_FORMULA_START) and (
+        text.startswith(_FORMULA_START) or text.startswith("'")
+    )
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with ``= + - @``, tab or CR
+    gets a leading ``'`` (the OWASP advice); anything else is returned unchanged. Text that already
+    starts with ``'`` before such a character gets one more, so :func:`csv_uncell` undoes it exactly.
+
+    >>> csv_cell("=1+2"), csv_cell("-"), csv_cell("68B2"), csv_cell(3), csv_cell("'=x")
+    ("'=1+2", "'-", '68B2', 3, "''=x")
+    """
+    if isinstance(value, str) and _formula_like(value):
+        return "'" + value
+    return value
+
+
+def csv_uncell(text: str) -> str:
+    """The text of a cell written by :func:`csv_cell` (for readers that want it back exactly).
+
+    >>> csv_uncell("'=1+2"), csv_uncell("'quoted"), csv_uncell("''=x")
+    ('=1+2', "'quoted", "'=x")
+    """
+    if text.startswith("'") and _formula_like(text[1:]):
+        return text[1:]
+    return text
+
+
+_CSV_SPECIAL = re.compile(r'[,"\n\r]')
+
+
+def csv_text(fields: Sequence[str], rows: Iterable[Mapping[str, object]]) -> str:
+    """RFC 4180 CSV (``\\n`` line ends) of ``rows`` under the header ``fields``, every cell through
+    :func:`csv_cell`. Unlike the ``csv`` module with ``\\n`` line ends, a field holding a carriage
+    return is quoted too, so every reader gets the same rows back.
+
+    >>> print(csv_text(["id", "text"], [{"id": "68A", "text": "=1"}, {"id": "x", "text": "a\\rb"}]), end="")
+    id,text
+    68A,'=1
+    x,"a\rb"
+    """
+
+    def field(value: object) -> str:
+        text = "" if value is None else str(csv_cell(value))
+        return f'"{text.replace(chr(34), chr(34) * 2)}"' if _CSV_SPECIAL.search(text) else text
+
+    def line(values: list[str]) -> str:
+        return '""' if values == [""] else ",".join(values)  # a lone empty field is not a blank line
+
+    out = [line([field(name) for name in fields])]
+    out.extend(line([field(row.get(name)) for name in fields]) for row in rows)
+    return "".join(part + "\n" for part in out)
 
 
 def _flatten(row: Mapping[str, object], prefix: str = "") -> dict[str, object]:
@@ -61,6 +427,18 @@ def _flatten(row: Mapping[str, object], prefix: str = "") -> dict[str, object]:
     return flat
 
 
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe for a terminal: control characters (tab kept) spelled ``\x1b``, never sent raw.
+
+    >>> print(printable("\x1b[2J68B2"))
+    \x1b[2J68B2
+    """
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def format_rows(rows: Sequence[Mapping[str, object]], fmt: str, text_line: object = None) -> str:
     """Render rows as jsonl, json (a list), csv or text (``text_line(row) -> str`` per row)."""
     if fmt == "jsonl":
@@ -72,15 +450,10 @@ def format_rows(rows: Sequence[Mapping[str, object]], fmt: str, text_line: objec
         fields: dict[str, None] = {}
         for r in flat:
             fields.update(dict.fromkeys(r))
-        buf = io.StringIO()
-        writer = csv.DictWriter(buf, fieldnames=list(fields), lineterminator="\n")
-        writer.writeheader()
-        for r in flat:
-            writer.writerow({k: ("" if v is None else v) for k, v in r.items()})
-        return buf.getvalue()
+        return csv_text(list(fields), flat)
     if fmt == "text":
         render = text_line if callable(text_line) else (lambda r: json.dumps(r, ensure_ascii=False))
-        return "".join(str(render(r)) + "\n" for r in rows)
+        return "".join(printable(str(render(r))) + "\n" for r in rows)
     raise ConfigError(f"unknown format {fmt!r}; valid: {', '.join(ROW_FORMATS)}")
 
 

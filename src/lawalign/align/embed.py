@@ -171,6 +171,22 @@ class STEmbedder:
         return normalize_rows(np.asarray(out))
 
 
+def check_vectors(vectors: np.ndarray, model: str) -> np.ndarray:
+    """``vectors`` when every value is finite; NaN or infinity never reaches a score or an output.
+
+    Raises:
+        ModelError: the model returned a non-finite vector.
+
+    >>> check_vectors(np.ones((2, 3), dtype=np.float32), "e5").shape
+    (2, 3)
+    """
+    arr = np.asarray(vectors)
+    if arr.size and not np.isfinite(arr).all():
+        rows = int((~np.isfinite(arr)).any(axis=-1).sum()) if arr.ndim == 2 else 1
+        raise ModelError(f"embedding model {model!r} returned non-finite values for {rows} text(s)")
+    return arr
+
+
 class CachedEmbedder:
     """Wraps an embedder with the on-disk cache: each distinct text is embedded once, ever."""
 
@@ -198,13 +214,22 @@ class CachedEmbedder:
         self.hits += len(texts) - sum(1 for k in keys if k not in found)
         self.misses += len(missing)
         if missing:
-            fresh = self.inner.encode([t for _, t in missing])
+            fresh = check_vectors(self.inner.encode([t for _, t in missing]), self.name)
+            if found and fresh.shape[1] != next(iter(found.values())).shape[0]:
+                # cached vectors of another length under this model name: recompute them all
+                log.warning("cached vectors of %s have another dimension; recomputed", self.name)
+                return self._recompute(texts, keys)
             new = {k: fresh[i] for i, (k, _) in enumerate(missing)}
             self.store.put_vectors(self.name, new)
             found.update(new)
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([found[k] for k in keys]).astype(np.float32)
+
+    def _recompute(self, texts: Sequence[str], keys: Sequence[str]) -> np.ndarray:
+        fresh = check_vectors(self.inner.encode(list(texts)), self.name)
+        self.store.put_vectors(self.name, {k: fresh[i] for i, k in enumerate(keys)})
+        return fresh.astype(np.float32)
 
 
 def _st_e5() -> Embedder:

@@ -107,7 +107,7 @@ def split_many(texts: Sequence[str], lang: str, store: Store | None = None) -> l
     """Split many texts of one language, through the on-disk cache when ``store`` is given."""
     name = splitter_name(lang)
     keys = [text_key(t) for t in texts]
-    found = store.get_splits(name, keys) if store is not None else {}
+    found = store.get_splits(name, keys, texts) if store is not None else {}  # checked against texts
     fresh: dict[str, list[str]] = {}
     out: list[list[str]] = []
     for key, text in zip(keys, texts, strict=True):

@@ -1,9 +1,10 @@
 """The main job: ingest every edition of a corpus, align them, find divergences, write it all.
 
 Writes into CORPUS/build/ (or --out): one Akoma Ntoso file per edition (<name>.xml), units.jsonl,
-alignment.jsonl, findings.json, findings.sarif, report.html and corpus.sqlite (docs/database.md).
-Everything is computed first and written last, each file atomically, so a failure leaves no
-half-written output.
+alignment.jsonl, findings.json, findings.sarif, report.html, corpus.sqlite (docs/database.md) and
+manifest.json (the build id, the inputs' sha256, every file's sha256). Everything is computed first,
+written into a fresh temporary folder beside the target and swapped in with renames: the folder
+holds the whole old build or the whole new one, never a mix (see docs/guarantees.md).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 from lawalign import corpus
-from lawalign.output import write_atomic
+from lawalign.output import build_info, write_folder
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
 log = logging.getLogger(__name__)
@@ -35,13 +36,16 @@ def run(args: argparse.Namespace) -> int:
 
     editions = corpus.load_editions([args.corpus])
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
-    files = build_outputs(editions, model=args.model, align=not args.no_align)
-    for name in sorted(files):
-        write_atomic(out / name, files[name])
+    build = build_info([e.path for e in editions], {"model": args.model, "align": not args.no_align})
+    files = build_outputs(editions, model=args.model, align=not args.no_align, build=build)
+    write_folder(out, files)
     summary = {name: len(data) for name, data in sorted(files.items())}
     n_units = sum(len(e.law_units) for e in editions)
     n_debris = sum(len(e.debris) for e in editions)
-    print(f"built {len(editions)} editions ({n_units} units, {n_debris} debris) into {out}/", file=sys.stderr)
+    print(
+        f"build {build['id']}: {len(editions)} editions ({n_units} units, {n_debris} debris) into {out}/",
+        file=sys.stderr,
+    )
     for name, size in summary.items():
         print(f"  {name:<22} {size:>8} bytes", file=sys.stderr)
     if "findings.json" in files:

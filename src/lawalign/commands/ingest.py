@@ -12,7 +12,8 @@ from pathlib import Path
 
 from lawalign import corpus
 from lawalign.commands._corpus_args import add_input_lang, add_langs, check_output_langs, langs_of
-from lawalign.output import write_atomic
+from lawalign.errors import WriteError
+from lawalign.output import edition_file, write_atomic
 
 HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
 
@@ -32,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.structure.akn import assert_validates, to_akn
 
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise WriteError(str(out), "exists and is not a folder (-o names the folder for the XML files)")
     editions = corpus.load_editions(args.paths, args.input_lang)
     langs = langs_of(args)
     check_output_langs(langs, [e.lang for e in editions])
@@ -40,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     for e in editions:
         xml = to_akn(e)
         assert_validates(xml)
-        outputs[Path(args.output) / f"{e.name}.xml"] = xml
+        outputs[out / edition_file(e.name)] = xml
     for path, xml in outputs.items():
         write_atomic(path, xml)
         print(f"{path}", file=sys.stdout)

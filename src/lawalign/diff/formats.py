@@ -8,8 +8,6 @@ are accepted too); :func:`apply_baseline` sets them aside.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -17,6 +15,7 @@ from urllib.parse import quote as url_quote
 
 from lawalign.errors import InputError
 from lawalign.models import Finding
+from lawalign.output import csv_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -53,14 +52,15 @@ def findings_to_json(findings: Sequence[Finding]) -> str:
 
 
 def findings_to_csv(findings: Sequence[Finding]) -> str:
-    """One row per finding: its primary location and quote, fields :data:`CSV_FIELDS`."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
-    writer.writeheader()
+    """One row per finding: its primary location and quote, fields :data:`CSV_FIELDS`.
+
+    Cells are neutralised against spreadsheet formulas (:func:`lawalign.output.csv_text`).
+    """
+    rows = []
     for f in findings:
         path, line = _primary(f)
         own = [e for e in f.evidence if e.lang == f.lang] or list(f.evidence)
-        writer.writerow(
+        rows.append(
             {
                 "type": f.type,
                 "severity": f.severity,
@@ -74,7 +74,7 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
                 "key": f.key,
             }
         )
-    return buf.getvalue()
+    return csv_text(list(CSV_FIELDS), rows)
 
 
 def findings_to_text(findings: Sequence[Finding], *, width: int = 160) -> str:

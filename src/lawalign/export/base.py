@@ -104,8 +104,23 @@ def pick_editions(corpus: Corpus, langs: tuple[str, ...] | None) -> list[Edition
     return list(chosen.values())
 
 
+def repeat_key(unit_id: str, n: int) -> str:
+    """The row key of the ``n``-th unit (1-based) sharing ``unit_id`` in one edition.
+
+    The first keeps the id; later ones get ``_2``, ``_3`` (the suffix AKN eIds use for repeats), which
+    no canonical id contains, so row keys stay unique (TMX ``tuid``, XLIFF ``unit/@id``, HTML ``id``).
+
+    >>> repeat_key("68.title", 1), repeat_key("68.title", 2)
+    ('68.title', '68.title_2')
+    """
+    return unit_id if n == 1 else f"{unit_id}_{n}"
+
+
 def unit_table(corpus: Corpus, editions: list[Edition]) -> list[tuple[str, dict[str, Unit]]]:
-    """Rows of law units by id, in reference order: (id, lang → unit) for every id some edition has.
+    """Rows of law units by id, in reference order: (key, lang → unit) for every id some edition has.
+
+    An edition may hold two units with one id (a long printed heading split in two): each gets its
+    own row, keyed by :func:`repeat_key` (``68.title``, ``68.title_2``), so no unit is dropped.
 
     Args:
         corpus: The corpus (gives the reference order).
@@ -114,10 +129,18 @@ def unit_table(corpus: Corpus, editions: list[Edition]) -> list[tuple[str, dict[
     Returns:
         The rows; a language that lacks an id is absent from that row's dict.
     """
-    by_lang = {e.lang: {u.id: u for u in e.law_units} for e in editions}
+    by_lang: dict[str, dict[str, list[Unit]]] = {}
+    for e in editions:
+        units: dict[str, list[Unit]] = {}
+        for u in e.law_units:
+            units.setdefault(u.id, []).append(u)
+        by_lang[e.lang] = units
     rows: list[tuple[str, dict[str, Unit]]] = []
     for unit_id in corpus.ids():
-        cells = {lang: units[unit_id] for lang, units in by_lang.items() if unit_id in units}
-        if cells:
-            rows.append((unit_id, cells))
+        repeats = max((len(units.get(unit_id, ())) for units in by_lang.values()), default=0)
+        for n in range(repeats):
+            cells = {
+                lang: units[unit_id][n] for lang, units in by_lang.items() if len(units.get(unit_id, ())) > n
+            }
+            rows.append((repeat_key(unit_id, n + 1), cells))
     return rows

@@ -3,7 +3,10 @@
 Findings sit in the cell they are about, with their evidence; inferred ids carry a badge with their
 confidence; debris is listed apart. Everything is built as an lxml tree, so law text is always escaped.
 The page needs no network: CSS and JS are inline, and a Content-Security-Policy allows only the one
-inline script (by its hash), so even a text that slipped through as markup could not run. With JS off
+inline script (by its hash), so even a text that slipped through as markup could not run. Every
+element holding text from an input is a bidi isolate (``dir="auto"`` or ``<bdi>``, and
+``unicode-bidi: isolate`` in the CSS): a right-to-left override in law text cannot reorder the
+rest of the page. With JS off
 the page shows every row; the small script only adds the law/severity/type filters.
 """
 
@@ -57,13 +60,20 @@ def _finding_item(parent: etree._Element, finding: Finding) -> None:
     _el(item, "span", finding.severity, class_=f"badge {finding.severity}")
     item[-1].tail = " "
     _el(item, "span", finding.type, class_="ftype")
-    item[-1].tail = f" {finding.message}"
+    item[-1].tail = " "
+    _el(item, "bdi", finding.message, class_="message")  # quotes law text: isolated (bidi)
     for evidence in finding.evidence:
         quote = _el(item, "blockquote", class_="evidence", lang=evidence.lang)
-        _el(quote, "span", evidence.quote, class_="quote")
-        _el(quote, "cite", f"{evidence.lang} {evidence.unit} · {evidence.path}:{evidence.line}", class_="src")
+        _el(quote, "span", evidence.quote, class_="quote", dir="auto")
+        _el(
+            quote,
+            "cite",
+            f"{evidence.lang} {evidence.unit} · {evidence.path}:{evidence.line}",
+            class_="src",
+            dir="auto",
+        )
     if finding.suggestion:
-        _el(item, "div", f"suggestion: {finding.suggestion}", class_="suggestion")
+        _el(item, "div", f"suggestion: {finding.suggestion}", class_="suggestion", dir="auto")
 
 
 def _unit_cell(row: etree._Element, lang: str, unit: Unit | None, findings: Sequence[Finding]) -> None:
@@ -76,13 +86,13 @@ def _unit_cell(row: etree._Element, lang: str, unit: Unit | None, findings: Sequ
     if unit is None:
         _el(cell, "div", "—", class_="absent", title=f"no such unit in the {lang} edition")
     else:
-        text = _el(cell, "div", class_="text")
+        text = _el(cell, "div", class_="text", dir="auto")
         if unit.label:
             _el(text, "span", unit.label, class_="label")
             text[-1].tail = f" {unit.text}"  # the same "label text" string every other format carries
         else:
             text.text = unit.text
-        meta = _el(cell, "div", class_="src")
+        meta = _el(cell, "div", class_="src", dir="auto")
         meta.text = f"{unit.source.path}:{unit.source.line_start}"
         if unit.source.line_end != unit.source.line_start:
             meta.text += f"-{unit.source.line_end}"
@@ -136,7 +146,7 @@ def _editions_table(body: etree._Element, editions: Sequence[Edition]) -> None:
             str(len(e.law_units)),
             str(len(e.debris)),
         ):
-            _el(row, "td", value)
+            _el(row, "td", value, dir="auto")
 
 
 def _debris_section(body: etree._Element, editions: Sequence[Edition]) -> None:
@@ -157,8 +167,14 @@ def _debris_section(body: etree._Element, editions: Sequence[Edition]) -> None:
         _el(row, "td", unit.id)
         _el(row, "td", unit.reason)
         _el(row, "td", unit.duplicate_of or "")
-        _el(row, "td", f"{unit.source.path}:{unit.source.line_start}", class_="src")
-        _el(_el(row, "td", lang=edition.lang), "div", f"{unit.label} {unit.text}".strip(), class_="text")
+        _el(row, "td", f"{unit.source.path}:{unit.source.line_start}", class_="src", dir="auto")
+        _el(
+            _el(row, "td", lang=edition.lang),
+            "div",
+            f"{unit.label} {unit.text}".strip(),
+            class_="text",
+            dir="auto",
+        )
 
 
 def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOptions | None = None) -> bytes:
@@ -253,7 +269,7 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
         items = _el(section, "ul", class_="findings")
         for finding in loose:
             _finding_item(items, finding)
-            items[-1].insert(0, etree.Element("span", attrib={"class": "src"}))
+            items[-1].insert(0, etree.Element("span", attrib={"class": "src", "dir": "auto"}))
             items[-1][0].text = f"{finding.lang} {finding.unit} "
     else:
         _el(section, "p", "None.")

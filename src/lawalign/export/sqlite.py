@@ -57,9 +57,10 @@ CREATE TABLE units (
     reason TEXT,                    -- debris only
     duplicate_of TEXT,              -- debris repeating a unit: that unit's id
     anchor TEXT,                    -- footnotes: the unit carrying the marker
-    footnotes TEXT,                 -- JSON list of the footnotes anchored here
-    UNIQUE (edition, id)
+    footnotes TEXT                  -- JSON list of the footnotes anchored here
 );
+-- not UNIQUE: an edition may hold two units with one id (a long printed heading split in two)
+CREATE INDEX units_edition_id ON units (edition, id);
 CREATE INDEX units_id_lang ON units (id, lang);
 CREATE INDEX units_lang_kind ON units (lang, kind);
 CREATE TABLE sentences (
@@ -255,7 +256,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
     for pk, (row, (edition, _)) in enumerate(zip(rows, owners, strict=True), 1):
         src = _source(row)
         uid = _str(row, "id")
-        pk_of[(edition.name, uid)] = pk
+        pk_of.setdefault((edition.name, uid), pk)  # a repeated id: links go to the first unit
         first_of_lang.setdefault((_str(row, "lang"), uid), pk)
         unit_rows.append(
             (

@@ -418,19 +418,45 @@ def _unify_line_ends(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+MAX_DEPTH = 2048
+"""Deepest element nesting read (libxml2's limit with ``huge_tree``); deeper documents are refused."""
+
+
+def _refuse_depth(error_log: Any, path: str) -> None:
+    """Refuse a document nested deeper than :data:`MAX_DEPTH`: the parser would drop what is inside.
+
+    Raises:
+        InputError: at the line and column where the limit was hit.
+    """
+    for entry in error_log:
+        if entry.type_name == "ERR_RESOURCE_LIMIT" or "Excessive depth" in (entry.message or ""):
+            raise InputError(
+                path,
+                f"elements nest deeper than {MAX_DEPTH} levels: refused, the text inside would be lost",
+                entry.line,
+                entry.column,
+            )
+
+
 def extract_html(text: str, path: str) -> Extracted:
     """The post-body lines of a saved web page, each located on its raw line, plus chrome debris.
 
     Raises:
-        InputError: the page declares entities, or has no text at all.
+        InputError: the page declares entities, nests elements deeper than :data:`MAX_DEPTH`, or has
+            no text at all.
     """
     reject_entity_declarations(text, path)
     markup = _unify_line_ends(text)
-    parser = etree.HTMLParser(encoding="utf-8", no_network=True, huge_tree=False, remove_comments=False)
+    # huge_tree lifts libxml2's nesting limit from 256 to MAX_DEPTH levels (without it, text nested
+    # deeper is dropped with only a recovered-error note). HTML has no entities to expand, and the
+    # input is already capped in size, so the option only changes the depth limit here.
+    parser = etree.HTMLParser(encoding="utf-8", no_network=True, huge_tree=True, remove_comments=False)
     try:
         root = etree.fromstring(markup.encode("utf-8"), parser)
     except etree.XMLSyntaxError as exc:  # lxml recovers from almost anything; this is an empty page
+        _refuse_depth(parser.error_log, path)  # this parse only: exc.error_log may hold older entries
         raise InputError(path, f"unreadable HTML: {exc}") from None
+    _refuse_depth(parser.error_log, path)
     if root is None:
         raise InputError(path, "unreadable HTML: no elements")
     notices: list[Notice] = []
@@ -456,7 +482,7 @@ def extract_xml(text: str, path: str) -> Extracted:
     parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
-        huge_tree=False,
+        huge_tree=True,  # nesting up to MAX_DEPTH; entities are refused above and never resolved
         load_dtd=False,
         dtd_validation=False,
         encoding="utf-8",
@@ -465,6 +491,7 @@ def extract_xml(text: str, path: str) -> Extracted:
     try:
         root = etree.fromstring(markup.encode("utf-8"), parser)
     except etree.XMLSyntaxError as exc:
+        _refuse_depth(parser.error_log, path)  # this parse only: exc.error_log may hold older entries
         line, col = exc.position if exc.position else (0, 0)
         message = re.sub(r", line \d+, column \d+$", "", exc.msg or str(exc))
         raise InputError(path, f"malformed XML: {message}", line, col) from None

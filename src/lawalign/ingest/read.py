@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from dataclasses import replace
 from pathlib import Path
 
 from lawalign.errors import InputError
+from lawalign.ingest.controls import RemovedControl, spell_controls, strip_controls
 from lawalign.ingest.decode import decode_bytes, sniff_format
 from lawalign.ingest.document import Document
 from lawalign.ingest.html import Extracted, extract_html, extract_xml, looks_like_html, looks_like_xml
+from lawalign.ingest.langcodes import check_lang
 from lawalign.ingest.langid import detect_language
 from lawalign.ingest.normalize import (
     SOFT_LINE_BREAK,
@@ -29,14 +30,13 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases
+from lawalign.limits import check_limits
 from lawalign.models import Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
 
 MAX_BYTES = 20 * 1024 * 1024
 """Largest input read (20 MiB): a law text is far smaller; anything bigger is refused before reading."""
-
-_LANG = re.compile(r"^[a-z]{2,3}$")
 
 
 def _check_file(path: Path, shown: str) -> int:
@@ -90,7 +90,7 @@ def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, .
                 role="debris",
                 lang=lang,
                 law="",
-                text=normalize_line(item.text),
+                text=normalize_line(spell_controls(item.text)),
                 source=Source(shown, item.raw_line, item.raw_line),
                 reason="html-chrome",
                 evidence=item.where,
@@ -107,13 +107,47 @@ def _document_units(doc: Document, shown: str, lang: str, prefix: str) -> tuple[
             role="debris",
             lang=lang,
             law="",
-            text=normalize_line(item.text),
+            text=normalize_line(spell_controls(item.text)),
             source=Source(shown, item.line, item.line, item.page, item.page),
             reason=item.reason,
             evidence=item.where,
         )
         for n, item in enumerate(doc.removed, start=1)
     )
+
+
+def _control_units(controls: list[RemovedControl], shown: str, lang: str) -> tuple[Unit, ...]:
+    return tuple(
+        Unit(
+            id=f"debris.ctl{n}",
+            kind="debris",
+            role="debris",
+            lang=lang,
+            law="",
+            text=item.spelled,
+            source=Source(shown, item.raw_line, item.raw_line),
+            reason="control",
+            evidence=f"column {item.col}: control character(s) taken out of the text",
+        )
+        for n, item in enumerate(controls, start=1)
+    )
+
+
+def _without_controls(
+    raw: list[RawLine], shown: str, notices: list[Notice]
+) -> tuple[list[RawLine], list[RemovedControl]]:
+    """Step ``controls``: control characters out of the lines, each run kept as located debris."""
+    kept, controls = strip_controls(raw)
+    if controls:
+        notices.append(
+            Notice(
+                "control-characters",
+                f"{sum(len(c.chars) for c in controls)} control character(s) removed, kept as debris",
+                shown,
+                controls[0].raw_line,
+            )
+        )
+    return kept, controls
 
 
 def _read_document(data: bytes, shown: str, fmt: str) -> Document | None:
@@ -129,7 +163,9 @@ def _read_document(data: bytes, shown: str, fmt: str) -> Document | None:
     return None
 
 
-def _document_lines(doc: Document, shown: str) -> tuple[tuple[Line, ...], str, list[Notice]]:
+def _document_lines(
+    doc: Document, shown: str
+) -> tuple[tuple[Line, ...], str, list[Notice], list[RemovedControl]]:
     """Paragraphs → normalized lines (one per paragraph) carrying their pages and end lines."""
     raw: list[RawLine] = []
     where = []
@@ -137,6 +173,8 @@ def _document_lines(doc: Document, shown: str) -> tuple[tuple[Line, ...], str, l
         for part in SOFT_LINE_BREAK.split(para.text):
             raw.append(RawLine(part, para.line))
             where.append(para)
+    control_notices: list[Notice] = []
+    raw, controls = _without_controls(raw, shown, control_notices)
     lines, text, notices = normalize_lines(raw, shown)
     placed = tuple(
         replace(
@@ -148,7 +186,7 @@ def _document_lines(doc: Document, shown: str) -> tuple[tuple[Line, ...], str, l
         )
         for line, para in zip(lines, where, strict=True)
     )
-    return placed, text, list(notices)
+    return placed, text, [*control_notices, *notices], controls
 
 
 def read_source(
@@ -179,9 +217,7 @@ def read_source(
     size = _check_file(p, shown)
     data = _read_bytes(p, shown, size)
     if lang is not None:
-        lang = lang.strip().lower()
-        if not _LANG.match(lang):
-            raise InputError(shown, f"language {lang!r} is not an ISO 639-1 code such as 'vi', 'ru', 'tr'")
+        lang = check_lang(lang, shown)
 
     fmt = sniff_format(data)
     document = _read_document(data, shown, fmt)
@@ -189,11 +225,13 @@ def read_source(
     removed_items: Extracted | None = None
     if document is not None:
         notices.extend(document.notices)
-        lines, text, norm = _document_lines(document, shown)
+        lines, text, norm, controls = _document_lines(document, shown)
         notices.extend(norm)
         if not text.strip():
             raise InputError(shown, "no text: the document holds no paragraphs of text")
-        return _finish(shown, text, lines, lang, document.encoding, document.media_type, notices, document)
+        return _finish(
+            shown, text, lines, lang, document.encoding, document.media_type, notices, document, controls
+        )
 
     declared = _declared_charset(data)
     decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding)
@@ -219,12 +257,13 @@ def read_source(
         notices.extend(line_notices)
         media_type = "text/plain"
 
+    raw, controls = _without_controls(raw, shown, notices)
     lines, text, norm_notices = normalize_lines(raw, shown)
     notices.extend(norm_notices)
     if not text.strip():
         where = "the page has no post text" if extracted is not None else "the file holds only whitespace"
         raise InputError(shown, f"no text: {where}")
-    return _finish(shown, text, lines, lang, decoded.encoding, media_type, notices, removed_items)
+    return _finish(shown, text, lines, lang, decoded.encoding, media_type, notices, removed_items, controls)
 
 
 def _finish(
@@ -236,6 +275,7 @@ def _finish(
     media_type: str,
     notices: list[Notice],
     removed_items: Extracted | Document | None,
+    controls: list[RemovedControl] | None = None,
 ) -> SourceText:
     """Identify the language, log the notices and assemble the :class:`SourceText`."""
     lang_detected = False
@@ -271,9 +311,10 @@ def _finish(
         removed = _removed_units(removed_items, shown, lang)
     else:
         removed = ()
+    removed += _control_units(controls or [], shown, lang)
     for notice in notices:
         log.info("%s:%s: %s", notice.path, notice.line, notice.message)
-    return SourceText(
+    source = SourceText(
         path=shown,
         text=text,
         lines=lines,
@@ -284,3 +325,5 @@ def _finish(
         removed=removed,
         notices=tuple(notices),
     )
+    check_limits(source)  # paragraph length, law numbers: refused at their line (docs/guarantees.md)
+    return source

@@ -45,6 +45,15 @@ _ISO639_2B: dict[str, str] = {
 _ISO639_1 = {v: k for k, v in _ISO639_2B.items()}
 
 
+def iso639_1_codes() -> frozenset[str]:
+    """Every ISO 639-1 code this table knows (the languages lawalign accepts).
+
+    >>> "vi" in iso639_1_codes(), "zz" in iso639_1_codes()
+    (True, False)
+    """
+    return frozenset(_ISO639_2B)
+
+
 def lang_to_iso639_2b(lang: str) -> str:
     """The three-letter ISO 639-2/B code of an ISO 639-1 code; ``und`` when unknown.
 

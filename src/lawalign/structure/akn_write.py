@@ -23,12 +23,12 @@ import json
 import logging
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from lawalign.errors import ConfigError, LawalignError, StructureError
+from lawalign.errors import ConfigError, InputError, LawalignError, StructureError
 from lawalign.models import Edition, Unit, UnitLink
 from lawalign.structure.akn_names import (
     NSMAP,
@@ -108,11 +108,16 @@ def _check_text(value: str, unit_id: str, what: str) -> None:
 
 
 def _check_unit(unit: Unit) -> None:
-    for what in ("id", "law", "label", "text", "heading", "evidence", "reason", "lang", "role", "kind"):
-        _check_text(str(getattr(unit, what)), unit.id, what)
-    _check_text(unit.source.path, unit.id, "path")
-    for value in (unit.duplicate_of or "", unit.anchor or "", *unit.markers, *unit.footnotes):
-        _check_text(value, unit.id, "a reference")
+    try:
+        for what in ("id", "law", "label", "text", "heading", "evidence", "reason", "lang", "role", "kind"):
+            _check_text(str(getattr(unit, what)), unit.id, what)
+        _check_text(unit.source.path, unit.id, "path")
+        for value in (unit.duplicate_of or "", unit.anchor or "", *unit.markers, *unit.footnotes):
+            _check_text(value, unit.id, "a reference")
+    except StructureError as exc:  # say where the unit came from: path:line
+        raise InputError(
+            unit.source.path.encode("unicode_escape").decode("ascii"), str(exc), unit.source.line_start
+        ) from None
 
 
 def source_date(source_edition: str) -> str:
@@ -334,8 +339,20 @@ def _meta(edition: Edition, generated: str) -> etree._Element:
     return meta
 
 
-def _proprietary(meta: etree._Element, edition: Edition, links: Sequence[UnitLink]) -> None:
+def _proprietary(
+    meta: etree._Element,
+    edition: Edition,
+    links: Sequence[UnitLink],
+    build: Mapping[str, object] | None = None,
+) -> None:
     prop = etree.SubElement(meta, akn("proprietary"), source="#lawalign")
+    if build is not None:  # which build wrote this file, from which inputs (lawalign build)
+        el = etree.SubElement(prop, la("build"), id=str(build.get("id", "")), tool=str(build.get("tool", "")))
+        inputs = build.get("inputs", [])
+        for item in inputs if isinstance(inputs, list) else []:
+            etree.SubElement(
+                el, la("input"), path=str(item.get("path", "")), sha256=str(item.get("sha256", ""))
+            )
     ed = etree.SubElement(prop, la("edition"))
     for name in ("name", "path", "lang", "source_edition", "encoding", "media_type"):
         value = str(getattr(edition, name))
@@ -384,7 +401,13 @@ def _indent(el: etree._Element, level: int = 0) -> None:
     el[-1].tail = "\n" + "  " * level
 
 
-def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str = "") -> bytes:
+def to_akn(
+    edition: Edition,
+    *,
+    links: Sequence[UnitLink] = (),
+    generated: str = "",
+    build: Mapping[str, object] | None = None,
+) -> bytes:
     """One edition as an Akoma Ntoso 3.0 ``act``: UTF-8, indented, with an XML declaration.
 
     Args:
@@ -392,12 +415,15 @@ def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str =
         links: cross-language unit links to keep in ``meta/proprietary`` (``la:links``).
         generated: a full date (``2024-05-01``) for the manifestation's FRBRdate; empty (the
             default) uses the source edition's date so output never depends on the clock.
+        build: the build identity (``id``, ``tool``, ``inputs``) to record in ``meta/proprietary``.
 
     Returns:
         The document bytes; the same edition always gives the same bytes.
 
     Raises:
-        StructureError: a field holds a character XML 1.0 cannot carry (nothing is dropped).
+        InputError: a unit field holds a character XML 1.0 cannot carry (nothing is dropped), at
+            the unit's file and line.
+        StructureError: an edition field holds such a character.
         ConfigError: ``generated`` is not a full date.
     """
     if generated and not _FULL_DATE.fullmatch(generated):
@@ -408,7 +434,7 @@ def to_akn(edition: Edition, *, links: Sequence[UnitLink] = (), generated: str =
     root = etree.Element(akn("akomaNtoso"), nsmap=NSMAP)
     act = etree.SubElement(root, akn("act"), name="act")
     meta = _meta(edition, generated)
-    _proprietary(meta, edition, links)
+    _proprietary(meta, edition, links, build)
     act.append(meta)
     body = etree.SubElement(act, akn("body"))
     writer = _Writer(edition)

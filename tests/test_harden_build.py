@@ -1,0 +1,190 @@
+"""The build folder is all-or-nothing: written into a temporary sibling and swapped in with renames.
+
+Faults are injected where they would strike: a full disk in the middle of the write phase (a patched
+writer raising ENOSPC), a kill during the write phase and a kill between the two renames of the swap
+(a child process that ``os._exit``s at that point, so no clean-up code runs).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from lawalign import output
+from lawalign.cli import main
+from lawalign.output import recover_folder, stamp_json, write_folder
+
+ROOT = Path(__file__).resolve().parent.parent
+RU = ROOT / "corpus" / "raw" / "002_1323563bdd032735.txt"
+TR = ROOT / "corpus" / "raw" / "003_e30df247acf19ab2.txt"
+
+
+def _corpus(tmp_path: Path) -> Path:
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "ru.txt").write_bytes(RU.read_bytes())
+    (corpus / "tr.txt").write_bytes(TR.read_bytes())
+    (corpus / "manifest.toml").write_text(
+        '[[edition]]\nfile = "ru.txt"\nlang = "ru"\n[[edition]]\nfile = "tr.txt"\nlang = "tr"\n',
+        encoding="utf-8",
+    )
+    return corpus
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _leftovers(corpus: Path) -> list[str]:
+    return sorted(p.name for p in corpus.iterdir() if ".tmp-" in p.name or ".old-" in p.name)
+
+
+def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    built = _snapshot(corpus / "build")
+    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite"}
+    manifest = json.loads(built["manifest.json"])
+    build = manifest["build"]
+    assert len(build["id"]) == 16 and build["options"] == {"model": "e5", "align": False}
+    import hashlib
+
+    assert {i["path"]: i["sha256"] for i in build["inputs"]} == {
+        str(corpus / "ru.txt"): hashlib.sha256(RU.read_bytes()).hexdigest(),
+        str(corpus / "tr.txt"): hashlib.sha256(TR.read_bytes()).hexdigest(),
+    }
+    assert manifest["files"] == {
+        name: hashlib.sha256(data).hexdigest() for name, data in built.items() if name != "manifest.json"
+    }
+    for name in ("ru.xml", "tr.xml"):
+        assert f'<la:build id="{build["id"]}"'.encode() in built[name]
+    assert f"build {build['id']}" in capsys.readouterr().err
+    # same inputs: same id, byte-identical files; a changed input: a new id
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert _snapshot(corpus / "build") == built
+    (corpus / "tr.txt").write_bytes(TR.read_bytes() + b"\n")
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert json.loads((corpus / "build" / "manifest.json").read_bytes())["build"]["id"] != build["id"]
+    assert _leftovers(corpus) == []
+
+
+def test_findings_and_sarif_carry_the_build():
+    build = {"id": "0123456789abcdef", "tool": "lawalign 0", "options": {}, "inputs": []}
+    findings = json.loads(stamp_json(b'{"findings": []}\n', build))
+    assert list(findings) == ["build", "findings"] and findings["build"]["id"] == build["id"]
+    sarif = json.loads(stamp_json(b'{"version": "2.1.0", "runs": [{"results": []}]}', build, sarif=True))
+    assert sarif["runs"][0]["automationDetails"] == {"id": "lawalign/0123456789abcdef"}
+    assert sarif["runs"][0]["properties"]["build"]["id"] == build["id"]
+
+
+def test_a_full_disk_mid_build_leaves_the_old_build_whole(tmp_path, capsys, monkeypatch):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    old = _snapshot(corpus / "build")
+    (corpus / "tr.txt").write_bytes(TR.read_bytes() + b"\n")
+    real = output._write_file
+    written: list[str] = []
+
+    def disk_fills_up(path: Path, data: bytes) -> None:
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        written.append(path.name)
+        real(path, data)
+
+    monkeypatch.setattr(output, "_write_file", disk_fills_up)
+    capsys.readouterr()
+    assert main(["build", str(corpus), "--no-align"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(str(corpus / "build.tmp-")) and err.endswith(
+        ": cannot write: No space left on device"
+    )
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+    assert _snapshot(corpus / "build") == old
+    assert _leftovers(corpus) == []
+
+
+def test_stale_files_do_not_survive_a_rebuild(tmp_path):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    (corpus / "build" / ".units.jsonl.x1y2.tmp").write_bytes(b"half")
+    (corpus / "build" / "alignment.jsonl").write_bytes(b"from another run")
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert set(_snapshot(corpus / "build")) == {
+        "manifest.json",
+        "units.jsonl",
+        "ru.xml",
+        "tr.xml",
+        "corpus.sqlite",
+    }
+
+
+def test_a_folder_that_is_not_a_build_is_never_replaced(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    before = _snapshot(corpus)
+    assert main(["build", str(corpus), "--no-align", "--out", str(corpus)]) == 2
+    assert "is not a lawalign build folder" in capsys.readouterr().err
+    assert _snapshot(corpus) == before
+    afile = tmp_path / "file"
+    afile.write_bytes(b"x")
+    assert main(["build", str(corpus), "--no-align", "--out", str(afile)]) == 2
+    assert capsys.readouterr().err.strip() == f"{afile}: exists and is not a folder"
+
+
+_KILLER = """
+import os, sys
+from lawalign import output
+from lawalign.cli import main
+real_write, real_rename = output._write_file, output._rename
+count = []
+def write(path, data):
+    real_write(path, data)
+    count.append(path)
+    if {where!r} == "write" and len(count) == 2:
+        os._exit(137)
+def rename(src, dst):
+    real_rename(src, dst)
+    if {where!r} == "swap":
+        os._exit(137)
+output._write_file, output._rename = write, rename
+sys.exit(main(["build", {corpus!r}, "--no-align"]))
+"""
+
+
+def _killed_build(corpus: Path, where: str) -> None:
+    script = textwrap.dedent(_KILLER.format(where=where, corpus=str(corpus)))
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, check=False)
+    assert done.returncode == 137, done.stderr.decode()
+
+
+@pytest.mark.parametrize("where", ["write", "swap"])
+def test_a_build_killed_while_writing_leaves_the_old_build_or_is_repaired(tmp_path, capsys, where):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    old = _snapshot(corpus / "build")
+    (corpus / "tr.txt").write_bytes(TR.read_bytes() + b"\n")
+    _killed_build(corpus, where)
+    assert _leftovers(corpus)  # the killed process could not clean up
+    if where == "write":
+        assert _snapshot(corpus / "build") == old  # the old set is still whole
+    else:
+        assert not (corpus / "build").exists()  # killed between the two renames
+    done = recover_folder(corpus / "build")
+    assert done and _leftovers(corpus) == []
+    assert _snapshot(corpus / "build") == old
+    _killed_build(corpus, where)
+    assert main(["build", str(corpus), "--no-align"]) == 0  # the next build repairs, then builds
+    assert _leftovers(corpus) == []
+    new = _snapshot(corpus / "build")
+    assert new != old and set(new) == set(old)
+
+
+def test_write_folder_refuses_unsafe_file_names(tmp_path):
+    with pytest.raises(Exception, match="is not a plain name"):
+        write_folder(tmp_path / "out", {"../escape.txt": b"x"})
+    assert not (tmp_path / "escape.txt").exists() and not (tmp_path / "out").exists()

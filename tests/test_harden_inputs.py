@@ -1,0 +1,367 @@
+"""Hostile and malformed input: unsafe edition names, files outside the corpus, manifest types and
+language codes, control characters, deep HTML nesting, CSV formulas, closed or full stdout.
+
+Every case must end as one located line on stderr with exit 2 (or be handled without loss), never a
+traceback, never a file written outside the output folder.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lawalign.cli import main
+from lawalign.errors import InputError
+from lawalign.ingest.html import MAX_DEPTH, extract_html, extract_xml
+from lawalign.output import csv_cell, edition_file, name_problem, slug
+
+ROOT = Path(__file__).resolve().parent.parent
+RU = ROOT / "corpus" / "raw" / "002_1323563bdd032735.txt"
+TR = ROOT / "corpus" / "raw" / "003_e30df247acf19ab2.txt"
+
+
+def _corpus(folder: Path, manifest: str, files: dict[str, Path] | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, src in (files or {"ru.txt": RU}).items():
+        (folder / name).write_bytes(src.read_bytes())
+    (folder / "manifest.toml").write_text(manifest, encoding="utf-8")
+    return folder
+
+
+def _one_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err.strip()
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if not line.startswith("WARNING")]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+# --- 1. output names and confinement ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["../../../pwned", "/tmp/abs", "a/b", "", "nul", "con.txt", "..", "x."])
+def test_unsafe_edition_names_are_refused_and_nothing_is_written(tmp_path, capsys, name):
+    corpus = _corpus(
+        tmp_path / "c" / "d" / "e", f'[[edition]]\nname = "{name}"\nfile = "ru.txt"\nlang = "ru"\n'
+    )
+    before = sorted(p for p in tmp_path.rglob("*"))
+    assert main(["build", str(corpus), "--no-align"]) == 2
+    assert main(["ingest", str(corpus), "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"{corpus / 'manifest.toml'}:2:8: edition #1: name" in err
+    assert sorted(p for p in tmp_path.rglob("*")) == before
+    assert not Path("/tmp/abs.xml").exists()
+
+
+def test_plain_names_and_slugs():
+    assert name_problem("vi") == "" and name_problem("ru-2007_b.x") == ""
+    for bad in ("../x", "/abs", "a/b", "", "com1", "LPT9.txt", "a" * 65, "-x", ".hidden", "a..b"):
+        assert name_problem(bad), bad
+    for text in ("Điều 68 (bản dịch)", "../../etc/passwd", "...", "nul", "\x1b[31m", "a/b\\c"):
+        assert name_problem(slug(text)) == "", text
+    with pytest.raises(Exception, match="cannot be a file name"):
+        edition_file("../x")
+
+
+def test_file_stems_become_safe_names(tmp_path, capsys):
+    odd = tmp_path / "Luật 68 (bản dịch).txt"
+    odd.write_bytes(RU.read_bytes())
+    out = tmp_path / "out"
+    assert main(["ingest", str(odd), "--input-lang", "ru", "-o", str(out)]) == 0
+    assert [p.name for p in out.iterdir()] == ["Luat-68-ban-dich.xml"]
+
+
+@pytest.mark.parametrize("file", ["../outside.txt", "/etc/passwd", "sub/../../outside.txt", "link.txt"])
+def test_manifest_files_are_confined_to_the_corpus_folder(tmp_path, capsys, file):
+    (tmp_path / "outside.txt").write_bytes(RU.read_bytes())
+    corpus = _corpus(tmp_path / "c", f'[[edition]]\nfile = "{file}"\nlang = "ru"\n')
+    (corpus / "link.txt").symlink_to(tmp_path / "outside.txt")
+    (corpus / "sub").mkdir()
+    assert main(["units", str(corpus)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{corpus / 'manifest.toml'}:2:8: ")
+    assert "outside the corpus folder" in err and "--allow-outside" in err
+    if file != "/etc/passwd":
+        assert main(["units", str(corpus), "--allow-outside"]) == 0
+        assert '"lang": "ru"' in capsys.readouterr().out
+
+
+# --- 9. manifest types, languages, editions, TOML errors -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("manifest", "where", "message"),
+    [
+        ("edition = 5\n", ":1:11: ", "'edition' must be a list of tables"),
+        ('corpus = 5\n[[edition]]\nfile = "ru.txt"\n', ":1:10: ", "'corpus' must be a table"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = "ru"\nauthoritative = "no"\n', ":4:17: ", "true or false"),
+        ("[[edition]]\nfile = 5\n", ":2:8: ", "'file' must be a string"),
+        ('[[edition]]\nfile = "ru.txt"\nname = 7\n', ":3:8: ", "'name' must be a string"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = "zz"\n', ":3:8: ", "language 'zz' is not a known"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = "en-US"\n', ":3:8: ", "not a known ISO 639-1"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = 5\n', ":3:8: ", "language must be a string"),
+        ('[corpus]\nreference = "1999"\n[[edition]]\nfile = "ru.txt"\n', ":2:13: ", "has no skeleton"),
+        ('[[edition]]\nfile = "ru.txt"\nsource_edition = "2099"\n', ":3:18: ", "not a known edition"),
+        ('[[edition]]\nfile = "ru.txt"\nlaws = "68"\n', ":3:8: ", "'laws' must be a list"),
+        ('[[edition]]\nfile = "ru.txt"\nfiel = "x"\n', ":3:8: ", "unknown key(s) fiel"),
+        ('[[edition]]\nfile = "ru.txt"\ndescription = "\\u001b[2J"\n', ":3:15: ", "control character"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = \n', ":3:8: ", "malformed manifest: Invalid value"),
+        ('[[edition]]\nfile = "ru.txt"\nlang = "ru"\nlang = "tr"\n', ":4:", "malformed manifest"),
+        ("[corpus]\n", "", "the manifest lists no [[edition]]"),
+    ],
+)
+def test_bad_manifests_are_one_located_line(tmp_path, capsys, manifest, where, message):
+    corpus = _corpus(tmp_path / "c", manifest)
+    assert main(["units", str(corpus)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{corpus / 'manifest.toml'}{where}"), err
+    assert message in err
+    assert "(at line" not in err  # the location is in front, not inside the message
+
+
+def test_upper_case_language_is_read_lower_case_with_a_warning(tmp_path, capsys, caplog):
+    corpus = _corpus(tmp_path / "c", '[[edition]]\nfile = "ru.txt"\nlang = "RU"\nauthoritative = true\n')
+    assert main(["units", str(corpus)]) == 0
+    captured = capsys.readouterr()
+    assert "manifest.toml:3: language 'RU' read as 'ru'" in caplog.text
+    assert all(json.loads(line)["lang"] == "ru" for line in captured.out.splitlines())
+    assert main(["units", str(RU), "--input-lang", "EN"]) == 0
+    assert main(["units", str(RU), "--input-lang", "zz"]) == 2
+    assert "language 'zz' is not a known ISO 639-1 code" in capsys.readouterr().err
+
+
+# --- 6. control characters -----------------------------------------------------------------------
+
+
+def _with_escapes(tmp_path: Path) -> Path:
+    lines = RU.read_text(encoding="utf-8").splitlines()
+    lines[0] = "\x1b[31m" + lines[0] + "\x07"
+    lines[4] = lines[4] + "\x1b]0;pwned\x07\x7f"
+    path = tmp_path / "ru.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_control_characters_become_located_debris_and_never_crash(tmp_path, capsys):
+    path = _with_escapes(tmp_path)
+    assert main(["units", str(path), "--input-lang", "ru"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    controls = [r for r in rows if r.get("reason") == "control"]
+    assert [(r["source"]["line_start"], r["text"]) for r in controls] == [
+        (1, "U+001B ESCAPE"),
+        (1, "U+0007 BELL"),
+        (5, "U+001B ESCAPE"),
+        (5, "U+0007 BELL, U+007F DELETE"),
+    ]
+    assert controls[0]["evidence"].startswith("column 1:")
+    assert not any(ch in r["text"] for r in rows for ch in "\x1b\x07\x7f")
+    out = tmp_path / "akn"
+    assert main(["ingest", str(path), "--input-lang", "ru", "-o", str(out)]) == 0
+    corpus = _corpus(tmp_path / "c", '[[edition]]\nfile = "ru.txt"\nlang = "ru"\n', {"ru.txt": path})
+    assert main(["build", str(corpus), "--no-align"]) == 0
+
+
+def test_text_format_never_sends_escape_sequences_to_a_terminal(tmp_path, capsys):
+    path = _with_escapes(tmp_path)
+    named = tmp_path / "x\x1b[2Jy.txt"
+    named.write_bytes(path.read_bytes())
+    assert main(["units", str(named), "--input-lang", "ru", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b[2J" in out  # the path is shown, spelled
+    assert main(["units", str(tmp_path / "no\x1bfile.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "no\\x1bfile.txt: no such file" in err
+
+
+def test_control_characters_in_html_chrome_are_spelled(tmp_path, capsys):
+    page = (
+        "<!DOCTYPE html><html><body><nav>menu\x1b[0m</nav><div class='post-body'>"
+        + "".join(f"<p>{line}</p>" for line in RU.read_text(encoding="utf-8").splitlines() if line)
+        + "</div></body></html>"
+    )
+    path = tmp_path / "page.html"
+    path.write_text(page, encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "menu<U+001B>[0m" in out
+
+
+# --- 3. deep HTML -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [10, 300, 1000, MAX_DEPTH - 10])
+def test_deeply_nested_html_keeps_every_paragraph(depth):
+    page = "<html><body>" + "<div>" * depth + "<p>LAW 68</p><p>A. Claim text.</p>" + "</div>" * depth
+    for extract in (extract_html, extract_xml):
+        assert [line.text for line in extract(page + "</body></html>", "deep.html").lines] == [
+            "LAW 68",
+            "A. Claim text.",
+        ]
+
+
+def test_html_nested_beyond_the_limit_is_refused_with_its_location(tmp_path, capsys):
+    depth = MAX_DEPTH + 100
+    page = "<html><body>\n" + "<div>" * depth + "<p>LAW 68</p>" + "</div>" * depth + "</body></html>"
+    with pytest.raises(InputError, match=r"deep.html:2:\d+: elements nest deeper than 2048"):
+        extract_html(page, "deep.html")
+    path = tmp_path / "deep.html"
+    path.write_text(page, encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "ru"]) == 2
+    assert "nest deeper" in _one_error(capsys)
+    # the refusal does not leak into the next document's errors (lxml keeps a global error log)
+    with pytest.raises(InputError, match=r"malformed XML: Opening and ending tag mismatch"):
+        extract_xml("<x><y></x>", "next.xml")
+
+
+# --- 7. CSV formula injection --------------------------------------------------------------------
+
+FORMULAS = ['=HYPERLINK("http://evil","x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]
+
+
+def test_csv_cells_are_neutralised():
+    for text in FORMULAS:
+        assert csv_cell(text) == "'" + text
+    assert csv_cell("68B2") == "68B2" and csv_cell(-1) == -1 and csv_cell("") == ""
+
+
+def _formula_file(tmp_path: Path) -> Path:
+    lines = TR.read_text(encoding="utf-8").splitlines()
+    idx = next(i for i, line in enumerate(lines) if len(line) > 80)
+    lines[idx] = '=HYPERLINK("http://evil","x") ' + lines[idx]
+    path = tmp_path / "tr.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _cells(text: str) -> list[str]:
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+
+
+def test_csv_outputs_never_start_a_cell_with_a_formula_character(tmp_path, capsys):
+    path = _formula_file(tmp_path)
+    assert main(["units", str(path), "--input-lang", "tr", "--format", "csv"]) == 0
+    cells = _cells(capsys.readouterr().out)
+    assert any(c.startswith("'=HYPERLINK") for c in cells)
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    out = tmp_path / "units.csv"
+    assert main(["export", str(path), "--format", "csv", "-o", str(out)]) == 0
+    cells = _cells(out.read_text(encoding="utf-8"))
+    assert any(c.startswith("'=HYPERLINK") for c in cells)
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+
+
+def test_findings_csv_is_neutralised():
+    from lawalign.diff.formats import findings_to_csv
+    from lawalign.models import Evidence, Finding
+
+    finding = Finding(
+        type="changed-reference",
+        severity="warning",
+        lang="ru",
+        unit="68A",
+        message="=cmd|' /C calc'!A0",
+        evidence=(Evidence(lang="ru", unit="68A", quote="@SUM(1)", path="-x.txt", line=3),),
+    )
+    cells = _cells(findings_to_csv([finding]))
+    assert "'=cmd|' /C calc'!A0" in cells and "'@SUM(1)" in cells and "'-x.txt" in cells
+
+
+# --- 9. outputs: -o naming a folder, closed and full stdout -------------------------------------
+
+
+def test_output_file_naming_a_folder_is_an_error(tmp_path, capsys):
+    assert main(["units", str(RU), "--input-lang", "ru", "-o", str(tmp_path)]) == 2
+    assert _one_error(capsys) == f"{tmp_path}: is a folder; give a file name"
+    assert main(["export", str(RU), "--format", "csv", "-o", str(tmp_path)]) == 2
+    assert _one_error(capsys) == f"{tmp_path}: is a folder; give a file name"
+    afile = tmp_path / "f.txt"
+    afile.write_text("x", encoding="utf-8")
+    assert main(["ingest", str(RU), "--input-lang", "ru", "-o", str(afile)]) == 2
+    assert "exists and is not a folder" in _one_error(capsys)
+
+
+def _cli(*args: str, stdout: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "lawalign", *args],
+        stdout=stdout,  # type: ignore[arg-type]
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_full_stdout_is_exit_2_with_a_message():
+    with open("/dev/full", "wb") as full:
+        done = _cli("units", "corpus", stdout=full)
+    assert done.returncode == 2
+    assert done.stderr.decode().strip() == "<stdout>: No space left on device"
+
+
+def test_closed_stdout_is_a_quiet_exit():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lawalign", "units", "corpus"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0
+    assert err == ""
+
+
+# --- 8. cliffs: law numbers and paragraph length -------------------------------------------------
+
+BOOK = (
+    "LAW 68 CLAIMS\n\nA. The claimer must state the line.\n\nLAW 999 NINE\n\nA. Text of law nine nine nine.\n"
+)
+
+
+def test_law_numbers_over_999_are_refused_not_merged(tmp_path, capsys):
+    path = tmp_path / "book.txt"
+    path.write_text(BOOK + "\nLAW 1000 THOUSAND\n\nA. Text of law one thousand.\n", encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
+    assert _one_error(capsys).startswith(f"{path}:9:5: law number 1000 is over the supported range 1-999")
+    path.write_text(BOOK, encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert ids == ["68.title", "68A", "999.title", "999A"]
+
+
+def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
+    from lawalign.limits import MAX_PARAGRAPH_CHARS
+
+    path = tmp_path / "huge.txt"
+    para = "A. " + "Word word word. " * 75_000  # 1.2 M characters (the final space is trimmed)
+    path.write_text(f"LAW 68 CLAIMS\n\n{para}\n", encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{path}:3:1: a paragraph of 1,200,002 characters is over the limit of")
+    assert f"{MAX_PARAGRAPH_CHARS:,}" in err
+
+
+def test_a_unit_joined_from_many_lines_is_capped_too():
+    from lawalign.limits import MAX_PARAGRAPH_CHARS, check_units
+    from lawalign.models import Edition, Source, Unit
+
+    unit = Unit(
+        id="68A",
+        kind="text",
+        role="section",
+        lang="en",
+        law="68",
+        text="x" * (MAX_PARAGRAPH_CHARS + 1),
+        source=Source("book.txt", 3, 900),
+    )
+    with pytest.raises(InputError, match=r"^book.txt:3: unit 68A has 50,001 characters"):
+        check_units(Edition(name="en", path="book.txt", lang="en", units=(unit,)))
