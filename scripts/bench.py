@@ -7,6 +7,10 @@ into each other: a first call on the three seeds ("cold": imports done, models/d
 then the timed call, then the same call again under tracemalloc for its peak. A stage whose library
 function does not exist yet prints "n/a". Numbers only: nothing here asserts a timing.
 
+The last part (:mod:`bench_perf`) prints CPU seconds and peak memory of everyday commands, cold
+encoding throughput against the model's own, and per-unit costs on generated books of 10 to 1,000
+laws in three languages, side by side with the figures measured before (``bench_before.json``).
+
 Add a stage by adding a function to ``STAGES`` (name → callable taking a list of paths) and a row to
 ``ROWS``.
 """
@@ -79,11 +83,22 @@ def stage_diff(paths: Sequence[Path]) -> int:
     return len(find_divergences(editions, align_editions(editions)))
 
 
+def stage_database(paths: Sequence[Path]) -> int:
+    """Write corpus.sqlite (structure-only build: units, references, terms, FTS) in memory; its bytes."""
+    database_bytes = _function("lawalign.export.sqlite", "database_bytes")
+    format_rows = _function("lawalign.output", "format_rows")
+    iter_units_rows = _function("lawalign.output", "iter_units_rows")
+    editions = _editions(paths)
+    units = format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")
+    return len(database_bytes(editions, {"units.jsonl": units}))
+
+
 STAGES: dict[str, Callable[[Sequence[Path]], int]] = {
     "ingest": stage_ingest,
     "structure": stage_structure,
     "align": stage_align,
     "diff": stage_diff,
+    "database": stage_database,
 }
 
 
@@ -133,7 +148,7 @@ def measure(stage: str, paths: Sequence[Path]) -> dict[str, Any]:
     return {"status": "ok", "cold": cold, "wall": wall, "peak": peak, "rss": rss_kb * 1024, "count": count}
 
 
-ROWS: list[tuple[str, str, list[Path]]] = []
+ROWS: list[tuple[str, str, list[Path]]] = [("database", "3 seeds", list(SEEDS))]
 
 
 def _rows() -> list[tuple[str, str, list[Path]]]:
@@ -193,6 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         for row in bench_alignment("e5"):
             print(f"  {row['name']:<40} {row['value']!s:>10} {row['unit']}")
+        # CPU and memory of everyday commands, cold encoding throughput, growth to 1,000 laws,
+        # next to the figures measured before (scripts/bench_before.json)
+        import bench_perf
+
+        bench_perf.main([])
     return 0
 
 

@@ -82,6 +82,18 @@ def test_alignment_and_findings_rows_and_determinism() -> None:
         }
         for e, u in ((editions[1], ru), (editions[2], tr))
     ]
+    rows.append(
+        {
+            "id": "68B9",
+            "lang": "vi",
+            "edition": editions[0].name,
+            "score": 0.5,
+            "beads": {},
+            "sentences": [],
+            "id_check": {"structure": "68B1", "proposed": "68B9", "agrees": False},
+        }
+    )
+    rows.append({"id": "99Z", "lang": "vi", "edition": editions[0].name, "score": 0.5, "beads": {}})
     files = {
         "units.jsonl": units,
         "alignment.jsonl": format_rows(rows, "jsonl").encode("utf-8"),
@@ -93,6 +105,9 @@ def test_alignment_and_findings_rows_and_determinism() -> None:
     db.deserialize(data)
     assert db.execute("SELECT src_lang, tgt_lang, beads FROM beads").fetchall() == [("ru", "tr", "[0]:[0]")]
     assert db.execute("SELECT count(*) FROM sentences").fetchone() == (2,)
+    relabelled = "SELECT u.id FROM alignments a JOIN units u ON u.pk = a.unit_pk WHERE a.id = '68B9'"
+    assert db.execute(relabelled).fetchall() == [("68B1",)]  # the anchoring's id, the structure's unit
+    assert db.execute("SELECT count(*) FROM alignments WHERE id = '99Z'").fetchone() == (0,)
     found = db.execute(
         "SELECT f.type, u.lang, u.id FROM findings f JOIN units u ON u.pk = f.unit_pk WHERE f.id = '68D'"
     ).fetchall()
@@ -144,3 +159,17 @@ def test_sql_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad.write_bytes(b"not a database at all" * 100)
     assert main(["sql", "SELECT 1", "--db", str(bad)]) == 2
     assert "not an SQLite database" in capsys.readouterr().err
+
+
+def test_export_sqlite_for_some_languages(tmp_path: Path) -> None:
+    import lawalign.query.corpus as qc
+
+    out = tmp_path / "ru-tr.sqlite"
+    with pytest.MonkeyPatch.context() as mp:  # no model: no alignment, the seed findings
+        mp.setattr(qc.Corpus, "alignment_result", lambda self: None)
+        mp.setattr(qc.Corpus, "finding_list", lambda self: seed_findings())
+        assert main(["export", "corpus", "--format", "sqlite", "--lang", "ru,tr", "-o", str(out)]) == 0
+    db = _connect(out)
+    assert db.execute("SELECT DISTINCT lang FROM units ORDER BY lang").fetchall() == [("ru",), ("tr",)]
+    assert {lang for (lang,) in db.execute("SELECT lang FROM findings")} <= {"ru", "tr"}
+    assert main(["export", "corpus", "--format", "sqlite", "-o", "-"]) == 2  # binary: not to stdout

@@ -184,3 +184,11 @@ def test_terms_frame_and_corpus_api() -> None:
     assert (frame[(frame["concept"] == "claim")]["lang"].unique().tolist()) == ["vi", "ru", "tr"]
     with pytest.raises(ConfigError):
         corpus.citing("not a clause")
+
+
+def test_glossary_from_a_data_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "termbase"
+    folder.mkdir(parents=True)
+    (folder / "vi.toml").write_text('lang = "vi"\n[concept.claim]\nterms = ["đòi"]\n', encoding="utf-8")
+    claim = read_glossary(tmp_path / "data")["vi"].concept("claim")
+    assert claim is not None and claim.terms == ("đòi",)

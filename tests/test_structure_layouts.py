@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from lawalign.errors import InputError
 from lawalign.ingest import read_source
 from lawalign.models import Edition
 from lawalign.structure.segment import segment_editions, segment_law
@@ -353,3 +354,94 @@ def test_lettered_list_extracted_as_numbers() -> None:
     assert ids[3] == ("70A.title", "title") and ids[5][0] == "70A"
     assert ids[7] == ("70B.title", "title") and [ids[k][0] for k in (9, 10, 11)] == ["70B1", "70B2", "70B3"]
     assert ids[13] == ("70C.title", "title") and ids[15][0] == "70C" and ids[17][0] == "70C1"
+
+
+# --- 4b. a table of contents is navigation, not law ------------------------------------------------
+
+
+def test_table_of_contents_is_navigation() -> None:
+    text = (
+        "Inhalt\n"
+        "REGEL 69\n"
+        "A. Zustimmung zum Claim 84\n"
+        "B. Zurückziehen der Zustimmung 84\n"
+        "REGEL 70\n"
+        "A. Allgemeines Ziel 85\n"
+        "B. Wiederholung der Erklärung 85\n"
+        "C. Ausstehender Trumpf 86\n"
+        "REGEL 71\n"
+        "A. Aufhebung einer Konzession 87\n"
+    )
+    with pytest.raises(InputError):  # nothing but navigation: no law text to segment
+        segment_law(source_from_text(text, "de"))
+
+
+# --- 9. confidence: a reading by position alone is never confident -----------------------------
+
+
+def test_unlabelled_prose_is_not_read_with_confidence() -> None:
+    text = (
+        "Claims in practice\n\n"
+        "Many players claim too early and lose tricks they could have won. Let us look at Law 68 first.\n\n"
+        "A statement that a side will win a number of tricks is a claim of those tricks, says Law 68.\n\n"
+        "In our club we see this every week. The Director is then called to the table.\n\n"
+        "Next time we will look at Law 69 and Law 70.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert all(u.confidence < 0.9 for u in ed.law_units)
+    assert any(n.code == "low-confidence" for n in ed.notices)
+
+
+# --- 4c. a commentary page quoting the law under its citations -----------------------------------
+
+
+def test_commentary_page_quoting_the_law() -> None:
+    text = (
+        "When is a claim a claim?\n\n"
+        "Last week a reader asked me whether showing his cards to partner counts as a claim. "
+        "The answer is in the Laws, so let us read them together.\n\n"
+        "Claims are defined in Law 68A:\n\n"
+        "Any statement by declarer or a defender to the effect that a side will win a specific number of "
+        "tricks is a claim of those tricks. A player also claims when he shows his cards.\n\n"
+        "So showing the cards is enough. What happens next is in the same law.\n\n"
+        'Law 68C: "A claim should be accompanied at once by a clear statement of the line of play."\n\n'
+        "I hope this helps; write to me with your own rulings.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    ids = _ids(ed)
+    assert ids[7][0] == "68A" and ids[11][0] == "68C"
+    assert ed.unit("68C") is not None and ed.unit("68C").label == "Law 68C:"  # type: ignore[union-attr]
+    assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 9, 13))
+    assert {u.reason for u in ed.debris} == {"commentary"}
+
+
+def test_extract_under_a_law_and_section_heading() -> None:
+    text = (
+        "A declarer claimed with a trump still out. How should the Director rule?\n\n"
+        "70 C. There Is an Outstanding Trump\n\n"
+        "When a trump remains in one of the opponents' hands, the Director awards a trick if:\n\n"
+        "1. claimer made no statement about that trump, and\n"
+        "2. it is at all likely that claimer was unaware that a trump remained, and\n"
+        "3. a trick could be lost to that trump by any normal play.\n\n"
+        "I would rule for the defenders here, but opinions differ.\n\n"
+        "Vote in the poll below.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[1] == ("debris", "debris") and ids[3] == ("70C.title", "title") and ids[5][0] == "70C"
+    assert [ids[k][0] for k in (7, 8, 9)] == ["70C1", "70C2", "70C3"]
+    assert ids[11] == ids[13] == ("debris", "debris")
+
+
+def test_cjk_law_heading_and_menu_navigation() -> None:
+    text = (
+        "第71条　譲歩（コンセッション）の取消し\n"
+        "譲歩は一度なされたら有効であるが、第79条Cに定める訂正期間内であれば、ディレクターは次の譲歩を取り消す：\n"
+        "1．プレーヤーが実際には自分の側がすでに勝っていたトリックを譲歩した場合、または\n"
+        "2．残りのカードのどのような正常なプレーによっても失うことのなかったトリックを譲歩した場合。\n"
+        "前へ: 第70条 | 目次 | 次へ: 第72条\n"
+    )
+    ed = segment_law(source_from_text(text, "ja"))
+    ids = _ids(ed)
+    assert ids[1] == ("71.title", "title") and ids[2][0] == "71.intro"
+    assert ids[3][0] == "71.1" and ids[4][0] == "71.2"
+    assert ids[5] == ("debris", "debris") and ed.units[-1].reason == "navigation"

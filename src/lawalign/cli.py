@@ -1,7 +1,11 @@
 """The ``lawalign`` command line: thin argparse over the library. Only this layer prints.
 
 Each subcommand lives in ``lawalign.commands.<name>`` and exposes ``HELP``, ``add_arguments(parser)``
-and ``run(args) -> int``. Exit codes: 0 clean, 1 findings at or above the chosen severity, 2 usage or
+and ``run(args) -> int``. Only the module of the command being run is imported (``lawalign --help``
+imports none): the one-line help of each command is repeated in :data:`HELPS` (a test keeps the two
+equal); a command missing there still works, its module is imported for its help.
+
+Exit codes: 0 clean, 1 findings at or above the chosen severity, 2 usage or
 input error (one line ``path:line:col: message`` on stderr, no traceback, no partial output).
 """
 
@@ -41,6 +45,29 @@ COMMANDS: tuple[str, ...] = (
     "compare",
 )
 
+HELPS: dict[str, str] = {
+    "build": "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)",
+    "ingest": "convert edition files into Akoma Ntoso XML (one .xml per input)",
+    "units": "list every unit of the given editions with its id, kind, text and source lines",
+    "align": "align editions by canonical id: unit similarity and sentence beads per language pair",
+    "diff": "report where editions diverge (omissions, references, footnotes, headings, debris, ...)",
+    "check": "exit 1 when findings at or above a severity remain (after the baseline), else 0",
+    "show": "show one clause in every language, with its source lines and findings",
+    "search": "search clauses across languages (semantic, exact substring or regex)",
+    "refs": "list every unit's cross-references (canonical targets, as printed) or who cites what",
+    "terms": "how each edition renders each termbase term: variants, counts, unit ids, inconsistencies",
+    "sql": "run a read-only SQL query on corpus.sqlite (written by build)",
+    "report": "write a static HTML report of the editions side by side with their findings",
+    "export": "export the corpus as TMX, XLIFF, CSV, Parquet or HTML",
+    "update-plan": "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)",
+    "fingerprint": "tell which WBF edition of the Laws a translation follows, with evidence",
+    "compare": "compare two editions of one translation (old and revised): units changed, added, "
+    "removed, moved",
+}
+"""Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
+
+QUIET_HELP = "no progress bars (they are drawn only when stderr is a terminal, never in pipes or CI)"
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse with "did you mean" for a mistyped command or option value (difflib)."""
@@ -76,19 +103,44 @@ def _command_module(name: str) -> ModuleType:
     return importlib.import_module(f"lawalign.commands.{name.replace('-', '_')}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named on the command line (the first argument that is not an option), if any."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only``, just that command's module is imported and its options added.
+
+    Args:
+        only: A command name: the other commands are listed with their help but get no options.
+            None: every command is complete (every module imported).
+
+    Returns:
+        The parser.
+    """
     parser = _Parser(
         prog="lawalign",
         description="Align published translations of a law and report where editions diverge.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
+    parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
+        if only is not None and name != only and name in HELPS:
+            sub.add_parser(name, help=HELPS[name], add_help=False)
+            continue
         module = _command_module(name)
         doc = (module.__doc__ or "").strip()
         p = sub.add_parser(name, help=module.HELP, description=doc or module.HELP)
         module.add_arguments(p)
+        if not any("--quiet" in a.option_strings for a in p._actions):
+            p.add_argument("--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP)
         p.add_argument(
             "--allow-outside",
             action="store_true",
@@ -100,11 +152,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
-    parser = build_parser()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(only=_chosen(args_list) or "")
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return int(exc.code or 0)
+    if getattr(args, "quiet", False):
+        from lawalign.progress import set_quiet
+
+        set_quiet(True)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     from lawalign.corpus import outside_files_allowed

@@ -13,6 +13,7 @@ Unit ids follow WBF citation style (``68B2``) with suffixes for unnumbered parts
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -174,7 +175,22 @@ class Unit:
         return row
 
 
-@dataclass(frozen=True, slots=True)
+_VIEWS: dict[int, dict[str, object]] = {}
+"""Views derived from an edition's units on first use (law units, id index), keyed by ``id(edition)``
+and dropped when the edition is: they are no dataclass fields, so equality, hashing, ``replace``
+and ``dataclasses.fields`` are unchanged."""
+
+
+def _views_of(edition: Edition) -> dict[str, object]:
+    key = id(edition)
+    views = _VIEWS.get(key)
+    if views is None:
+        views = _VIEWS[key] = {}
+        weakref.finalize(edition, _VIEWS.pop, key, None)
+    return views
+
+
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Edition:
     """One published translation, segmented: its units in source order (debris included)."""
 
@@ -193,17 +209,26 @@ class Edition:
     @property
     def law_units(self) -> tuple[Unit, ...]:
         """Units that are law text (titles, clauses, footnotes): everything but debris."""
-        return tuple(u for u in self.units if u.kind != "debris")
+        views = _views_of(self)
+        found = views.get("law_units")
+        if found is None:
+            found = views["law_units"] = tuple(u for u in self.units if u.kind != "debris")
+        return found  # type: ignore[return-value]
 
     @property
     def debris(self) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.kind == "debris")
 
     def unit(self, unit_id: str) -> Unit | None:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        return None
+        """The first unit with id ``unit_id`` (an index built on first use), or None."""
+        views = _views_of(self)
+        index = views.get("index")
+        if index is None:
+            table: dict[str, Unit] = {}
+            for u in self.units:
+                table.setdefault(u.id, u)
+            index = views["index"] = table
+        return index.get(unit_id)  # type: ignore[attr-defined,no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

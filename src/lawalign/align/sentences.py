@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 from collections.abc import Sequence
 from functools import cache
 from importlib import metadata
@@ -34,9 +35,27 @@ def splitter_name(lang: str) -> str:
     return f"spacy-{metadata.version('spacy')}/{profile.spacy}/v{SPLITTER_VERSION}/{text_key(abbrev)[:8]}"
 
 
+def _import_spacy() -> Any:
+    """``import spacy`` without torch: thinc imports torch when it can (~1 s, ~250 MB), and a blank
+    pipeline with a sentencizer never uses it. While spaCy loads, ``torch`` is marked missing in
+    ``sys.modules`` (unless it is loaded already); the mark is removed right after, so an embedder can
+    still import torch later."""
+    if "spacy" in sys.modules or "torch" in sys.modules:
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None  # type: ignore[assignment]
+    try:
+        import spacy
+    finally:
+        if sys.modules.get("torch", 0) is None:
+            del sys.modules["torch"]
+    return spacy
+
+
 @cache
 def _pipeline(code: str) -> Any:
-    import spacy  # imported here: ~1.4 s, paid only when a split is not cached
+    spacy = _import_spacy()  # imported here, paid only when a split is not cached
 
     try:
         nlp = spacy.blank(code)
@@ -108,12 +127,14 @@ def split_many(texts: Sequence[str], lang: str, store: Store | None = None) -> l
     name = splitter_name(lang)
     keys = [text_key(t) for t in texts]
     found = store.get_splits(name, keys, texts) if store is not None else {}  # checked against texts
+    todo = {k: t for k, t in zip(keys, texts, strict=True) if k not in found}
     fresh: dict[str, list[str]] = {}
-    out: list[list[str]] = []
-    for key, text in zip(keys, texts, strict=True):
-        if key not in found and key not in fresh:
+    if todo:
+        from lawalign.progress import progress
+
+        for key, text in progress(todo.items(), f"splitting {len(todo)} {lang} texts", total=len(todo)):
             fresh[key] = split_sentences(text, lang)
-        out.append(list(found[key] if key in found else fresh[key]))
+    out = [list(found[key] if key in found else fresh[key]) for key in keys]
     if store is not None and fresh:
         store.put_splits(name, fresh)
     return out

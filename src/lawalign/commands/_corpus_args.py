@@ -116,5 +116,7 @@ def langs_of(args: argparse.Namespace) -> tuple[str, ...] | None:
 
 
 def corpus_of(args: argparse.Namespace) -> Corpus:
-    """Open the corpus named by the positional inputs (and ``--model`` when the command has it)."""
-    return open_corpus(list(args.inputs), model=getattr(args, "model", "e5"))
+    """Open the corpus named by the positional inputs (with ``--input-lang`` and ``--model`` when given)."""
+    return open_corpus(
+        list(args.inputs), lang=getattr(args, "input_lang", None), model=getattr(args, "model", "e5")
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, corpus_of, langs_of
+from lawalign.commands._corpus_args import add_input_lang, add_inputs, add_langs, corpus_of, langs_of
 from lawalign.export import FORMATS, ExportOptions, write_export
 
 HELP = "export the corpus as TMX, XLIFF, CSV, Parquet or HTML"
@@ -20,6 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--src", metavar="LANG", help="source language (XLIFF; TMX srclang)")
     p.add_argument("--tgt", metavar="LANG", help="target language (XLIFF)")
     add_langs(p, "to export (TMX, CSV, Parquet, HTML)")
+    add_input_lang(p)
 
 
 def run(args: argparse.Namespace) -> int:

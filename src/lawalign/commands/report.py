@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import argparse
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.commands._corpus_args import (
+    add_input_lang,
+    add_inputs,
+    add_langs,
+    add_model,
+    corpus_of,
+    langs_of,
+)
 from lawalign.export import ExportOptions, render_report, write_output
 
 HELP = "write a static HTML report of the editions side by side with their findings"
@@ -19,6 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "-o", "--output", required=True, metavar="FILE", help="the HTML file to write (- for stdout)"
     )
     add_langs(p, "as columns")
+    add_input_lang(p)
     add_model(p)
     p.add_argument("--no-findings", action="store_true", help="leave findings out (no alignment, no model)")
 

@@ -15,6 +15,7 @@ import json
 import sys
 
 from lawalign.commands._corpus_args import (
+    add_input_lang,
     add_langs,
     add_model,
     add_query_and_inputs,
@@ -30,6 +31,7 @@ HELP = "search clauses across languages (semantic, exact substring or regex)"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_query_and_inputs(p, "QUERY")
     add_langs(p, "to search")
+    add_input_lang(p)
     p.add_argument("--top", type=int, metavar="K", help="how many hits (default 10; --cites: all)")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="case-insensitive substring")

@@ -12,7 +12,14 @@ import argparse
 import json
 import sys
 
-from lawalign.commands._corpus_args import add_inputs, add_langs, add_model, corpus_of, langs_of
+from lawalign.commands._corpus_args import (
+    add_input_lang,
+    add_inputs,
+    add_langs,
+    add_model,
+    corpus_of,
+    langs_of,
+)
 from lawalign.diff.findings import order_findings
 from lawalign.errors import ConfigError
 from lawalign.models import Edition, Finding, Unit
@@ -27,6 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     add_inputs(p)
     add_langs(p, "to show")
+    add_input_lang(p)
     add_model(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument(

@@ -16,6 +16,7 @@ import json
 import sys
 
 from lawalign.commands._corpus_args import (
+    add_input_lang,
     add_langs,
     add_query_and_inputs,
     corpus_of,
@@ -30,9 +31,11 @@ HELP = "how each edition renders each termbase term: variants, counts, unit ids,
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_query_and_inputs(p, "TERM")
     add_langs(p, "to show")
+    add_input_lang(p)
     p.add_argument(
         "--data",
         action="append",
+        dest="glossaries",
         default=[],
         metavar="GLOSSARY",
         help="a glossary to add (TOML or TBX file, or a folder of them; repeatable)",
@@ -96,16 +99,16 @@ def run(args: argparse.Namespace) -> int:
     if args.occurrences:
         from lawalign.query.terms import select_concepts, termbases
 
-        wanted = set(select_concepts(args.term, termbases(corpus.langs, args.data)))
+        wanted = set(select_concepts(args.term, termbases(corpus.langs, args.glossaries)))
         rows = [
             o.as_dict()
-            for o in corpus.term_occurrences(args.data)
+            for o in corpus.term_occurrences(args.glossaries)
             if o.concept in wanted and (langs is None or o.lang in langs)
         ]
         fmt = "json" if args.format == "json" else args.format
         emit(format_rows(rows, fmt, _occurrence_line), args.output, sys.stdout)
         return 0
-    entries = corpus.terms(args.term, args.data)
+    entries = corpus.terms(args.term, args.glossaries)
     if langs is not None:
         for entry in entries:
             entry["langs"] = [lang for lang in entry["langs"] if lang["lang"] in langs]  # type: ignore[attr-defined]

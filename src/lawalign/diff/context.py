@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from lawalign.align.cache import Store
 from lawalign.models import Alignment, Edition, Evidence, Unit, UnitLink
 from lawalign.structure.refs import Ref, find_refs
-from lawalign.structure.skeleton import Skeleton, parse_id
+from lawalign.structure.skeleton import Skeleton, SkeletonUnit, parse_id
 
 # Roles whose absence is reported by their own rules (headings, footnotes), not as an omission.
 NON_BODY_ROLES = frozenset({"law-title", "heading", "footnote", "debris"})
@@ -31,6 +32,10 @@ def unit_section(unit_id: str) -> str:
     """
     m = _ID_SECTION.match(unit_id)
     return m.group(1) if m else ""
+
+
+def _key(edition: Edition) -> str:
+    return edition.name + "\x00" + edition.path
 
 
 def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
@@ -65,7 +70,15 @@ class DiffContext:
     alignment: Alignment | None = None
     skeleton: Skeleton | None = None
     _refs: dict[tuple[str, str], tuple[Ref, ...]] = field(default_factory=dict)
+    store: Store | None = None
     _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    _links: dict[str, list[UnitLink]] | None = None
+    _reference_ids: dict[str, list[str]] | None = None
+    _by_law: dict[str, dict[str, tuple[Unit, ...]]] = field(default_factory=dict)
+    _laws: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _sections: dict[str, dict[str, Unit]] = field(default_factory=dict)
+    _skeleton_units: dict[str, SkeletonUnit] | None = None
+    _skeleton_laws: dict[str, tuple[SkeletonUnit, ...]] | None = None
 
     @cached_property
     def authoritative(self) -> Edition | None:
@@ -76,7 +89,56 @@ class DiffContext:
         """The laws an edition contains (manifest first, else the laws of its units)."""
         if edition.laws:
             return edition.laws
-        return tuple(dict.fromkeys(u.law for u in edition.law_units if u.law))
+        key = _key(edition)
+        if key not in self._laws:
+            self._laws[key] = tuple(dict.fromkeys(u.law for u in edition.law_units if u.law))
+        return self._laws[key]
+
+    def units_of_law(self, edition: Edition, law: str) -> tuple[Unit, ...]:
+        """The law units of ``edition`` in ``law``, in source order (an index built once per edition)."""
+        key = _key(edition)
+        if key not in self._by_law:
+            table: dict[str, list[Unit]] = {}
+            for u in edition.law_units:
+                table.setdefault(u.law, []).append(u)
+            self._by_law[key] = {k: tuple(v) for k, v in table.items()}
+        return self._by_law[key].get(law, ())
+
+    def section_body(self, edition: Edition, section_id: str) -> Unit | None:
+        """The first body unit (no heading, law title or footnote) of a section ("68B" → 68B, 68B1,
+        69B.wrap…) in ``edition``, or None when the edition has no body text of that section."""
+        key = _key(edition)
+        if key not in self._sections:
+            table: dict[str, Unit] = {}
+            for u in edition.law_units:
+                if u.role in ("heading", "law-title", "footnote"):
+                    continue
+                for k in range(1, len(u.id) + 1):
+                    if k == len(u.id) or u.id[k].isdigit() or u.id[k] == ".":
+                        table.setdefault(u.id[:k], u)
+            self._sections[key] = table
+        return self._sections[key].get(section_id)
+
+    def skeleton_unit(self, unit_id: str) -> SkeletonUnit | None:
+        """The reference skeleton's unit ``unit_id`` (None without a skeleton or such a unit)."""
+        if self.skeleton is None:
+            return None
+        if self._skeleton_units is None:
+            self._skeleton_units = {}
+            for sk in self.skeleton.units:
+                self._skeleton_units.setdefault(sk.id, sk)
+        return self._skeleton_units.get(unit_id)
+
+    def skeleton_law_units(self, law: str) -> tuple[SkeletonUnit, ...]:
+        """The reference skeleton's units of ``law`` in order (empty without a skeleton)."""
+        if self.skeleton is None:
+            return ()
+        if self._skeleton_laws is None:
+            table: dict[str, list[SkeletonUnit]] = {}
+            for sk in self.skeleton.units:
+                table.setdefault(sk.law, []).append(sk)
+            self._skeleton_laws = {k: tuple(v) for k, v in table.items()}
+        return self._skeleton_laws.get(law, ())
 
     def covering(self, law: str) -> list[Edition]:
         """Editions that contain ``law``."""
@@ -98,19 +160,30 @@ class DiffContext:
 
     def refs(self, edition: Edition, unit: Unit) -> tuple[Ref, ...]:
         """Cross-references of a unit, internal ones resolved against its law and section."""
-        key = (edition.name + "\x00" + edition.path, unit.id)
+        key = (_key(edition), unit.id)
         if key not in self._refs:
             section = unit_section(unit.id)
             self._refs[key] = tuple(find_refs(unit.text, edition.lang, law=unit.law, section=section))
         return self._refs[key]
 
     def sentences(self, edition: Edition, unit: Unit) -> tuple[tuple[int, int], ...]:
-        """[start, end) spans of the sentences of a unit's text (the align stage's splitter)."""
-        key = (edition.name + "\x00" + edition.path, unit.id)
-        if key not in self._sentences:
-            from lawalign.align.sentences import sentence_spans  # spaCy: imported on first use only
+        """[start, end) spans of the sentences of a unit's text (the align stage's splitter).
 
-            self._sentences[key] = tuple(sentence_spans(unit.text, edition.lang))
+        The first call for an edition splits all its law units at once through the on-disk split
+        cache (:func:`lawalign.align.sentences.split_many`), so a warm run never imports spaCy.
+        """
+        key = (_key(edition), unit.id)
+        if key not in self._sentences:
+            from lawalign.align.sentences import split_many
+
+            if self.store is None:
+                self.store = Store()
+            units = [u for u in edition.law_units if (key[0], u.id) not in self._sentences]
+            if not any(u is unit for u in units):
+                units.append(unit)
+            splits = split_many([u.text for u in units], edition.lang, self.store)
+            for u, sents in zip(units, splits, strict=True):
+                self._sentences[(key[0], u.id)] = spans_of(u.text, sents)
         return self._sentences[key]
 
     def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:
@@ -119,20 +192,26 @@ class DiffContext:
 
     def reference_ids(self, law: str) -> list[str]:
         """Ids of ``law`` in reference order: the skeleton's, then any other edition's extras."""
-        ids: list[str] = []
-        if self.skeleton is not None:
-            ids.extend(u.id for u in self.skeleton.units if u.law == law)
-        for e in self.editions:
-            for u in e.law_units:
-                if u.law == law and u.id not in ids:
-                    ids.append(u.id)
-        return ids
+        if self._reference_ids is None:
+            by_law: dict[str, dict[str, None]] = {}
+            if self.skeleton is not None:
+                for sk in self.skeleton.units:
+                    by_law.setdefault(sk.law, {}).setdefault(sk.id, None)
+            for e in self.editions:
+                for u in e.law_units:
+                    by_law.setdefault(u.law, {}).setdefault(u.id, None)
+            self._reference_ids = {k: list(v) for k, v in by_law.items()}
+        return list(self._reference_ids.get(law, ()))
 
     def links(self, unit_id: str) -> list[UnitLink]:
         """Alignment links of one unit id (every language pair), empty without an alignment."""
         if self.alignment is None:
             return []
-        return [link for link in self.alignment.links if link.id == unit_id]
+        if self._links is None:
+            self._links = {}
+            for link in self.alignment.links:
+                self._links.setdefault(link.id, []).append(link)
+        return list(self._links.get(unit_id, ()))
 
     def edition_of(self, lang: str) -> Edition | None:
         """The first edition in ``lang``."""
@@ -167,6 +246,23 @@ class DiffContext:
         path = first.source.path if first is not None else edition.path
         quote = (first.label + " " + first.text).strip() if first is not None else ""
         return Evidence(lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=1)
+
+
+def spans_of(text: str, sentences: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """[start, end) offsets of ``sentences`` in ``text``, found in order (they are exact slices of it).
+
+    >>> spans_of("One. Two.  Three.", ["One.", "Two.", "Three."])
+    ((0, 4), (5, 9), (11, 17))
+    """
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for sentence in sentences:
+        start = text.find(sentence, pos)
+        if start < 0:  # not a slice (cannot happen with the bundled splitter): stop here
+            break
+        spans.append((start, start + len(sentence)))
+        pos = start + len(sentence)
+    return tuple(spans)
 
 
 def id_law(unit_id: str) -> str:

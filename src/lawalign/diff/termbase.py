@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lawalign.errors import ConfigError
@@ -118,12 +118,25 @@ def find_terms(text: str, lang: str, termbase: Termbase | None = None) -> list[T
     """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
 
     ``termbase`` replaces the bundled termbase of ``lang`` (a user's glossary merged in, a test).
+    With the bundled termbase, results are memoized per (text, language): the rules ask about the
+    same unit many times.
 
     >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
     [('director', 'trọng tài'), ('at-once', 'ngay')]
     """
+    if termbase is None:
+        return list(_find_bundled_terms(text, lang))
+    return list(_scan_terms(text, termbase))
+
+
+@lru_cache(maxsize=1 << 17)
+def _find_bundled_terms(text: str, lang: str) -> tuple[TermHit, ...]:
+    return _scan_terms(text, load_termbase(lang))
+
+
+def _scan_terms(text: str, termbase: Termbase) -> tuple[TermHit, ...]:
     hits: list[TermHit] = []
-    for concept in (termbase if termbase is not None else load_termbase(lang)).concepts:
+    for concept in termbase.concepts:
         for avoided, terms in ((False, concept.terms), (True, concept.avoid)):
             for term in terms:
                 for m in _pattern(term).finditer(text):
@@ -134,7 +147,7 @@ def find_terms(text: str, lang: str, termbase: Termbase | None = None) -> list[T
         if kept and h.start < kept[-1].end and h.concept == kept[-1].concept:
             continue  # "ngay lập tức" already counts; its "ngay" is not a second hit
         kept.append(h)
-    return kept
+    return tuple(kept)
 
 
 def concepts_in(text: str, lang: str, kind: str | None = None) -> dict[str, TermHit]:

@@ -1,7 +1,7 @@
-"""Exports of a corpus: TMX, XLIFF, CSV, Parquet and the HTML report, one module per format.
+"""Exports of a corpus: TMX, XLIFF, CSV, Parquet, SQLite and the HTML report, one module per format.
 
 >>> sorted(FORMATS)
-['csv', 'html', 'parquet', 'tmx', 'xliff']
+['csv', 'html', 'parquet', 'sqlite', 'tmx', 'xliff']
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.errors import unknown_name
-from lawalign.export import csv, html, parquet, tmx, xliff
+from lawalign.export import csv, html, parquet, sqlite, tmx, xliff
 from lawalign.export.base import ExportFormat, ExportOptions, write_output
 from lawalign.export.html import render_report
 from lawalign.output import write_atomic
@@ -28,6 +28,9 @@ FORMATS: dict[str, ExportFormat] = {
         "parquet", parquet.SUFFIX, True, parquet.MEDIA_TYPE, parquet.render, "the unit table as Parquet"
     ),
     "html": ExportFormat("html", html.SUFFIX, False, html.MEDIA_TYPE, html.render, "the static HTML report"),
+    "sqlite": ExportFormat(
+        "sqlite", sqlite.SUFFIX, True, sqlite.MEDIA_TYPE, sqlite.render, "the corpus as an SQLite database"
+    ),
 }
 
 

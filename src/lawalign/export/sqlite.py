@@ -15,11 +15,19 @@ same input gives byte-identical bytes. Measured against sqlite-utils in docs/dat
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
 from lawalign.models import Edition
+
+if TYPE_CHECKING:
+    from lawalign.export.base import ExportOptions
+    from lawalign.query import Corpus
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 
@@ -225,8 +233,8 @@ def database_bytes(editions: Sequence[Edition], files: Mapping[str, bytes]) -> b
 
 
 def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[str, bytes]) -> None:
-    from lawalign.query.refs import edition_refs
-    from lawalign.query.terms import occurrences
+    from lawalign.query.refs import unit_refs
+    from lawalign.query.terms import unit_occurrences
 
     conn.executemany(
         "INSERT INTO editions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -293,7 +301,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
         "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                pk_of[(r.edition, r.id)],
+                pk,
                 r.id,
                 r.lang,
                 r.edition,
@@ -306,15 +314,15 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 r.path,
                 r.line,
             )
-            for e in editions
-            for r in edition_refs(e)
+            for pk, (edition, unit) in enumerate(owners, 1)
+            for r in unit_refs(edition, unit)
         ],
     )
     conn.executemany(
         "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                pk_of[(o.edition, o.id)],
+                pk,
                 o.concept,
                 o.kind,
                 o.id,
@@ -328,9 +336,21 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 o.path,
                 o.line,
             )
-            for o in occurrences(editions)
+            for pk, (edition, unit) in enumerate(owners, 1)
+            for o in unit_occurrences(edition, unit)
         ],
     )
+
+
+def _unit_pk(row: Mapping[str, object], pk_of: Mapping[tuple[str, str], int]) -> int | None:
+    """The units row of an alignment row: by its id, else by the id the structure stage gave it
+    (the cross-language anchoring may have corrected the id; ``id_check.structure`` keeps the old one)."""
+    edition = _str(row, "edition")
+    pk = pk_of.get((edition, _str(row, "id")))
+    check = row.get("id_check")
+    if pk is None and isinstance(check, Mapping):
+        pk = pk_of.get((edition, _str(check, "structure")))
+    return pk
 
 
 def _fill_alignment(
@@ -338,14 +358,20 @@ def _fill_alignment(
 ) -> None:
     beads: dict[tuple[str, str, str], tuple[int | None, int | None, str]] = {}
     by_lang: dict[tuple[str, str], int] = {}
-    rows = list(rows)
+    located: list[tuple[int, Mapping[str, object]]] = []
     for row in rows:
-        by_lang.setdefault(
-            (_str(row, "id"), _str(row, "lang")), pk_of[(_str(row, "edition"), _str(row, "id"))]
-        )
-    for row in rows:
+        pk = _unit_pk(row, pk_of)
+        if pk is None:
+            log.warning(
+                "corpus.sqlite: alignment row %s/%s names no unit of units.jsonl; left out",
+                _str(row, "edition"),
+                _str(row, "id"),
+            )
+            continue
+        by_lang.setdefault((_str(row, "id"), _str(row, "lang")), pk)
+        located.append((pk, row))
+    for pk, row in located:
         uid, lang, edition = _str(row, "id"), _str(row, "lang"), _str(row, "edition")
-        pk = pk_of[(edition, uid)]
         check = row.get("id_check")
         score = row.get("score", 0.0)
         conn.execute(
@@ -410,3 +436,38 @@ def _fill_findings(
             )
         )
     conn.executemany(f"INSERT INTO findings VALUES ({', '.join('?' * 13)})", out)
+
+
+SUFFIX = ".sqlite"
+MEDIA_TYPE = "application/vnd.sqlite3"
+
+
+def render(corpus: Corpus, options: ExportOptions) -> bytes:
+    """``lawalign export --format sqlite``: the database of a corpus (or of plain files), like the build's.
+
+    Args:
+        corpus: The corpus; its alignment and findings are computed when the stages are available.
+        options: ``langs`` keeps only the editions in those languages (and the findings about them).
+
+    Returns:
+        The database file's bytes.
+
+    Raises:
+        ConfigError: A language of ``langs`` has no edition.
+    """
+    from lawalign.diff.formats import findings_to_json
+    from lawalign.output import format_rows, iter_units_rows
+
+    corpus.check_langs(options.langs)
+    editions = [e for e in corpus.editions if options.langs is None or e.lang in options.langs]
+    names = {e.name for e in editions}
+    files = {"units.jsonl": format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")}
+    alignment = corpus.alignment_result()
+    if alignment is not None:
+        from lawalign.align.rows import alignment_rows
+
+        rows = [r for r in alignment_rows(alignment, list(corpus.editions)) if r["edition"] in names]
+        files["alignment.jsonl"] = format_rows(rows, "jsonl").encode("utf-8")
+    findings = [f for f in corpus.finding_list() if options.langs is None or f.lang in options.langs]
+    files["findings.json"] = findings_to_json(findings).encode("utf-8")
+    return database_bytes(editions, files)

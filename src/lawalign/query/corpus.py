@@ -354,6 +354,15 @@ class Corpus:
                 )
         return self._findings
 
+    def set_alignment(self, alignment: Alignment | None) -> None:
+        """Use this alignment instead of computing it (a saved one, a test; None: no alignment).
+
+        Args:
+            alignment: The alignment, or None.
+        """
+        self._alignment = alignment
+        self._alignment_done = True
+
     def set_findings(self, findings: Sequence[Finding]) -> None:
         """Use these findings instead of computing them (a saved diff, a test, a notebook).
 

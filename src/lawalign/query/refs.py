@@ -106,6 +106,25 @@ def refs_of(unit: Unit) -> list[Ref]:
     return find_refs(unit.text, unit.lang, law=unit.law, section=unit_section(unit))
 
 
+def unit_refs(edition: Edition, unit: Unit) -> list[UnitRef]:
+    """The located references of one unit of an edition, in text order (none for debris)."""
+    return [
+        UnitRef(
+            id=unit.id,
+            lang=edition.lang,
+            edition=edition.name,
+            target=ref.target,
+            kind=ref.kind,
+            surface=ref.surface,
+            start=ref.start,
+            end=ref.end,
+            path=unit.source.path,
+            line=unit.source.line_start + unit.text.count("\n", 0, ref.start),
+        )
+        for ref in refs_of(unit)
+    ]
+
+
 def edition_refs(edition: Edition) -> list[UnitRef]:
     """Every reference of every law unit of an edition, in source order.
 
@@ -115,25 +134,7 @@ def edition_refs(edition: Edition) -> list[UnitRef]:
     Returns:
         The located references.
     """
-    out: list[UnitRef] = []
-    for unit in edition.law_units:
-        for ref in refs_of(unit):
-            line = unit.source.line_start + unit.text.count("\n", 0, ref.start)
-            out.append(
-                UnitRef(
-                    id=unit.id,
-                    lang=edition.lang,
-                    edition=edition.name,
-                    target=ref.target,
-                    kind=ref.kind,
-                    surface=ref.surface,
-                    start=ref.start,
-                    end=ref.end,
-                    path=unit.source.path,
-                    line=line,
-                )
-            )
-    return out
+    return [ref for unit in edition.law_units for ref in unit_refs(edition, unit)]
 
 
 def corpus_refs(editions: Iterable[Edition]) -> list[UnitRef]:

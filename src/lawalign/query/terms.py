@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from lawalign.diff.termbase import Concept, Termbase, find_terms, load_termbase, parse_termbase
 from lawalign.errors import ConfigError, InputError
-from lawalign.models import Edition
+from lawalign.models import Edition, Unit
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -239,7 +239,8 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
     """Read a user's glossary: TOML (the bundled termbase format, with ``lang``) or TBX.
 
     Args:
-        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order).
+        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order),
+            or a data folder whose ``termbase/`` subfolder holds them.
 
     Returns:
         Language → the glossary's concepts in that language.
@@ -248,6 +249,8 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
         InputError: The file is missing, malformed, or not a glossary (``path: message``).
     """
     p = Path(path)
+    if p.is_dir() and (p / "termbase").is_dir():
+        p = p / "termbase"  # a user data folder (skeletons/, profiles/, termbase/, ...)
     if p.is_dir():
         merged: dict[str, Termbase] = {}
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".toml", ".tbx", ".xml"))
@@ -301,28 +304,46 @@ def occurrences(
     out: list[TermOccurrence] = []
     for edition in editions:
         tb = bases.get(edition.lang) if bases is not None else None
-        tb = tb if tb is not None else load_termbase(edition.lang)
-        kinds = {c.id: c.kind for c in tb.concepts}
         for unit in edition.law_units:
-            for hit in find_terms(unit.text, edition.lang, tb):
-                rest = _WORD_REST.match(unit.text, hit.end)
-                end = rest.end() if rest else hit.end
-                out.append(
-                    TermOccurrence(
-                        concept=hit.concept,
-                        kind=kinds.get(hit.concept, "term"),
-                        id=unit.id,
-                        lang=edition.lang,
-                        edition=edition.name,
-                        term=hit.term,
-                        form=unit.text[hit.start : end],
-                        avoided=hit.avoided,
-                        start=hit.start,
-                        end=end,
-                        path=unit.source.path,
-                        line=unit.source.line_start + unit.text.count("\n", 0, hit.start),
-                    )
-                )
+            out.extend(unit_occurrences(edition, unit, tb))
+    return out
+
+
+def unit_occurrences(edition: Edition, unit: Unit, termbase: Termbase | None = None) -> list[TermOccurrence]:
+    """The termbase terms in one unit, in text order (none for debris).
+
+    Args:
+        edition: The unit's edition.
+        unit: The unit.
+        termbase: The termbase of the edition's language (default: the bundled one).
+
+    Returns:
+        The occurrences.
+    """
+    if unit.kind == "debris":
+        return []
+    tb = termbase if termbase is not None else load_termbase(edition.lang)
+    kinds = {c.id: c.kind for c in tb.concepts}
+    out: list[TermOccurrence] = []
+    for hit in find_terms(unit.text, edition.lang, tb):
+        rest = _WORD_REST.match(unit.text, hit.end)
+        end = rest.end() if rest else hit.end
+        out.append(
+            TermOccurrence(
+                concept=hit.concept,
+                kind=kinds.get(hit.concept, "term"),
+                id=unit.id,
+                lang=edition.lang,
+                edition=edition.name,
+                term=hit.term,
+                form=unit.text[hit.start : end],
+                avoided=hit.avoided,
+                start=hit.start,
+                end=end,
+                path=unit.source.path,
+                line=unit.source.line_start + unit.text.count("\n", 0, hit.start),
+            )
+        )
     return out
 
 

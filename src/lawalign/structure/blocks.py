@@ -17,10 +17,12 @@ from lawalign.models import SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    CITATION_LABEL,
     CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
     GREEK_SECTION_LETTERS,
     IN_TEXT_MARKER,
+    LAW_SECTION_HEADING,
     POINT,
     QUOTED,
     SECTION,
@@ -41,6 +43,7 @@ BOOK_LAWS = 93
 MAX_SHORT_HEADING_CHARS = 70
 MAX_SHORT_HEADING_WORDS = 8
 MAX_UNSPACED_HEADING_CHARS = 14
+MAX_CJK_TITLE_CHARS = 40
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
 
@@ -134,6 +137,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or pats.law_heading.match(t)
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
+            or CITATION_LABEL.match(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
 
@@ -162,6 +166,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
+                and not (groups[-1][0] == i - 1 and _citation_line(prev))
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
@@ -178,6 +183,12 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
         )
     return blocks
+
+
+def _citation_line(text: str) -> bool:
+    """A line that only cites what follows: "Law 68B (Concession Defined):"."""
+    m = CITATION_LABEL.match(text.strip())
+    return m is not None and m.end() >= len(text.strip())
 
 
 def _new_sentence(prev: str, text: str) -> bool:
@@ -215,6 +226,9 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
+            _split_label(b, m["label"])
+        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
+            b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
             _split_label(b, m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]
@@ -290,7 +304,7 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m
-    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _heading_line(m["rest"]):
+    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _cjk_title(m["rest"]):
         return m
     m = GENERIC_LAW_HEADING.match(raw)
     if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
@@ -304,6 +318,12 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
         ):
             return m
     return None
+
+
+def _cjk_title(rest: str) -> bool:
+    """The title after "第68条": one line, no sentence end."""
+    rest = rest.strip()
+    return "\n" not in rest and len(rest) <= MAX_CJK_TITLE_CHARS and not re.search(r"[。．.!?！？：:]$", rest)
 
 
 def _is_marker(text: str, m: re.Match[str]) -> bool:

@@ -14,8 +14,9 @@ Each rule marks blocks as debris with a reason, in place, before ids are decided
     From a signature rule ("-- ") or a disclaimer line (the profile's ``signature`` patterns) to the
     end of the text or the next law heading.
 ``navigation``
-    A line holding page navigation: arrows between law numbers ("← 67 → 69") or the headings of two
-    other laws ("68. ROSZCZENIE ...  top of page  70. ROZSTRZYGANIE ...").
+    A table of contents (headings of laws and sections, most lines ending in a page number, no
+    paragraph of text), or a line holding page navigation: arrows between law numbers
+    ("← 67 → 69") or the headings of two other laws ("68. ROSZCZENIE ... top of page 70. ...").
 
 The rules look at layout and at marks that hold in any language; words of one language (disclaimer
 openings) come from the language profile.
@@ -29,6 +30,7 @@ from itertools import pairwise
 from lawalign.ingest.profiles import Profile
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
+    CITATION_LABEL,
     CJK_LAW,
     CLOCK_TIME,
     MAIL_ADDRESS,
@@ -50,6 +52,11 @@ SIGNATURE_START = (
 )
 
 
+# A heading line of a table of contents ends in its page number: "D. Eiser stelt andere speelwijze voor 86".
+PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
+MIN_TOC_LINES = 4
+# A mail header shows itself in two lines at least (sender and date, or header fields).
+MIN_MAIL_LINES = 2
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
 
@@ -101,18 +108,37 @@ def _mark_attributions(blocks: list[Block]) -> None:
             _mark(b, "quoted-reply")
 
 
+def _table_of_contents(blocks: list[Block]) -> bool:
+    """Headings with page numbers and no paragraph of text: "B. Instemming ... herzien 85"."""
+    lines = [ln for b in blocks if b.kind != "debris" for ln in b.raw.split("\n") if ln.strip()]
+    numbered = [ln for ln in lines if PAGE_NUMBER_END.search(ln)]
+    prose = [b for b in blocks if b.kind in ("text", "point") and b.sentences >= 2]
+    return len(numbered) >= MIN_TOC_LINES and len(numbered) >= 0.4 * len(lines) and not prose
+
+
 def mark_debris(blocks: list[Block], profile: Profile) -> None:
     """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place."""
+    if _table_of_contents(blocks):
+        for b in blocks:
+            if b.kind != "debris":
+                _mark(b, "navigation")
+        return
     signature = [re.compile(p) for p in (*SIGNATURE_START, *profile.signature)]
     # Mail header: the run of blocks before the first law heading or structural block, if any of it
     # carries header evidence.
     lead: list[Block] = []
     for b in blocks:
-        if b.kind in ("law", "point", "footnote") or b.letter or len(b.raw) > 300:
+        if (
+            b.kind in ("law", "point", "footnote")
+            or b.letter
+            or len(b.raw) > 300
+            or CITATION_LABEL.match(b.raw)
+        ):
             break
         lead.append(b)
     mail = [i for i, b in enumerate(lead) if any(_is_mail_line(ln) for ln in b.raw.split("\n"))]
-    if mail:
+    mail_lines = sum(1 for b in lead for ln in b.raw.split("\n") if _is_mail_line(ln))
+    if mail_lines >= MIN_MAIL_LINES:
         for b in lead[: mail[-1] + 1]:
             _mark(b, "mail-header")
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law

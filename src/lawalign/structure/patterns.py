@@ -69,6 +69,21 @@ GENERIC_LAW_HEADING = re.compile(
     re.X | re.S,
 )
 
+# A citation label glued in front of quoted law text: 'Law 68A: "…', "§ 68A: …", "Pravidlo 69A: …",
+# 'Law 68B (Concession Defined): …', "L68A Any statement …" (structure/quotes.py).
+CITATION_LABEL = re.compile(
+    r"""^(?P<label>
+          (?:(?:[^\W\d_]{2,12}\.?|§)\s*(?P<id>\d{1,2}[A-L]?\d?)(?:\s*\([^)]{0,60}\))?\s*:
+            | [A-Z]{1,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+\S))
+        )\s*""",
+    re.X,
+)
+
+# A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …".
+LAW_SECTION_HEADING = re.compile(
+    r"^(?P<label>(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$", re.X | re.S
+)
+
 # Quoted reply lines of an e-mail: "> text", ">> text".
 QUOTED = re.compile(r"^\s*(?:>|&gt;)")
 
@@ -86,7 +101,9 @@ SIGNATURE_RULE = re.compile(r"^(?:--\s*|_{5,})$")
 # ("68. ROSZCZENIE ...  top of page 70. ROZSTRZYGANIE ...").
 # Breadcrumbs: "首页 > 竞赛规则 > 第71条", "Home › Laws › Law 69". Guillemets are quotation marks in
 # many languages, so "«" alone is no navigation.
-NAV_ARROWS = re.compile(r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\|")
+NAV_ARROWS = re.compile(
+    r"[←→‹›⇐⇒◄►]|<<|>>|\|\s*\d{1,3}\s*\||\s>\s.*\s>\s|«\s*\S+\s*\||\s\|\s.*\s\|\s"  # menus "a | b | c"
+)
 NAV_HEADING = re.compile(r"(?:^|\s|[a-z])(?P<num>\d{1,2})\.\s+[^\W\d_a-z]{3,}")
 
 # Sentence ends, to count sentences roughly: ". " followed by a capital or quote, or end of text.

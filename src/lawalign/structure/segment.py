@@ -27,6 +27,7 @@ from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_re
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
 from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -34,6 +35,7 @@ from lawalign.structure.skeleton import (
     available_skeletons,
     load_skeleton,
     make_id,
+    parse_id,
 )
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,11 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
 # real-page development set, ids at or above it are right at least 90 % of the time.
 REVIEW_CONFIDENCE = 0.9
+# The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
+UNLABELLED_CONFIDENCE = 0.75
+# A paragraph quoted under its citation on a commentary page: its id is as cited.
+QUOTE_CONFIDENCE = 0.92
+QUOTE_FIT = 1.0
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
@@ -216,6 +223,21 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
+    quotes = find_quotes(blocks, profile.lang, skeleton)
+    if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
+        segments = []
+        fit = QUOTE_FIT * len(quotes)
+        for b in blocks:
+            if b.index in quotes:
+                uid, role = quotes[b.index]
+                law = parse_id(uid).law
+                evidence = f"quoted on a commentary page where it is cited as {uid}"
+                unit_role: UnitRole = role  # type: ignore[assignment]
+                assigned[b.index] = _Assigned(uid, unit_role, law, True, QUOTE_CONFIDENCE, evidence)
+                if law not in laws:
+                    laws.append(law)
+            elif b.kind != "debris":
+                b.reason = "commentary"
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
         law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
@@ -290,6 +312,11 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=b)
+        elif b.kind == "heading" and b.law and b.law != current.law:
+            # "70 C. There Is an Outstanding Trump": a section heading that names its law
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.law, heading=None, blocks=[b])
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -381,6 +408,10 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
+        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks):
+            # no law heading and no printed label at all: a reading by position only, as prose
+            # commentary around a quoted paragraph would also give
+            law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
         slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
             f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best{slug} "
@@ -389,6 +420,21 @@ def _assign_segment(
         line = source.lines[body[0].first_line].raw_line
         notices.append(Notice("law-inferred", f"law {laws[0]} inferred: {law_evidence}", source.path, line))
 
+    # An extract (no law heading) that prints section letters: unlabelled paragraphs after its last
+    # labelled one that would fall in a section it never printed are the page's text after the extract.
+    letters = {b.letter for b in body if b.letter}
+    labelled = [k for k, b in enumerate(body) if b.letter or b.number]
+    if seg.heading is None and letters and labelled:
+        matches = [
+            Match(m.block, None, 0.0, "after the printed sections", 0.0)
+            if m.unit is not None
+            and m.block > labelled[-1]
+            and m.unit.section
+            and m.unit.section not in letters
+            and not (body[m.block].letter or body[m.block].number)
+            else m
+            for m in matches
+        ]
     placed = [m.block for m in matches if m.unit is not None]
     printed_section = ""
     for m in matches:

@@ -20,7 +20,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
         for unit in edition.law_units:
             if unit.role in ("law-title", "heading"):
                 continue
-            in_skeleton = ctx.skeleton is not None and ctx.skeleton.unit(unit.id) is not None
+            in_skeleton = ctx.skeleton_unit(unit.id) is not None
             others = ctx.counterparts(edition, unit.id)
             if not in_skeleton and not others and ctx.skeleton is not None and unit.role != "footnote":
                 out.append(

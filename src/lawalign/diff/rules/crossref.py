@@ -43,7 +43,7 @@ def compare_refs(ctx: DiffContext, edition: Edition, unit: Unit) -> RefCompariso
     supported = {t for _, targets in votes for t in targets}
     auth = ctx.authoritative
     if not (auth is not None and auth is not edition and votes and votes[0][0] == auth.lang):
-        sk = ctx.skeleton.unit(unit.id) if ctx.skeleton is not None else None
+        sk = ctx.skeleton_unit(unit.id)
         if sk is not None and ctx.skeleton is not None and edition.source_edition == ctx.skeleton.edition:
             # The reference structure decides what a unit should cite: two editions sharing a wrong
             # reference must not outvote it. The editions still count as support for extras.

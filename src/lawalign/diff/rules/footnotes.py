@@ -62,11 +62,11 @@ def rule(ctx: DiffContext) -> list[Finding]:
             wanted: dict[str, list[str]] = {}
             for other in ctx.editions:
                 if other is not edition:
-                    for u in other.law_units:
-                        if u.kind == "footnote" and u.law == law:
+                    for u in ctx.units_of_law(other, law):
+                        if u.kind == "footnote":
                             wanted.setdefault(u.id, []).append(other.lang)
             if ctx.skeleton is not None:
-                for s in ctx.skeleton.law_units(law):
+                for s in ctx.skeleton_law_units(law):
                     if s.role == "footnote":
                         wanted.setdefault(s.id, []).append("reference structure")
             for fid, who in sorted(wanted.items()):

@@ -14,27 +14,15 @@ from lawalign.models import Edition, Finding
 
 def _expected_headings(ctx: DiffContext, law: str) -> list[str]:
     ids: list[str] = []
-    if ctx.skeleton is not None:
-        ids.extend(s.id for s in ctx.skeleton.law_units(law) if s.role == "heading")
+    ids.extend(s.id for s in ctx.skeleton_law_units(law) if s.role == "heading")
     for e in ctx.editions:
-        ids.extend(u.id for u in e.law_units if u.law == law and u.role == "heading" and u.id not in ids)
+        ids.extend(u.id for u in ctx.units_of_law(e, law) if u.role == "heading" and u.id not in ids)
     return ids
 
 
-def _has_section_id(unit_id: str, section_id: str) -> bool:
-    """Whether ``unit_id`` is in section ``section_id`` ("68B1", "69B.wrap" in "68B"/"69B")."""
-    if not unit_id.startswith(section_id):
-        return False
-    rest = unit_id[len(section_id) :]
-    return not rest or rest[0].isdigit() or rest.startswith(".")
-
-
-def _has_section(edition: Edition, section_id: str) -> bool:
+def _has_section(ctx: DiffContext, edition: Edition, section_id: str) -> bool:
     """Whether the edition has any body text of a section ("68B" → 68B, 68B1, 69B.wrap…)."""
-    return any(
-        u.role not in ("heading", "law-title", "footnote") and _has_section_id(u.id, section_id)
-        for u in edition.law_units
-    )
+    return ctx.section_body(edition, section_id) is not None
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
@@ -45,7 +33,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
             hid
             for law in ctx.laws_of(edition)
             for hid in _expected_headings(ctx, law)
-            if edition.unit(hid) is None and _has_section(edition, hid.removesuffix(".title"))
+            if edition.unit(hid) is None and _has_section(ctx, edition, hid.removesuffix(".title"))
         ]
         if not lacking:
             continue
@@ -53,17 +41,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
         # Evidence: where each heading should stand (the first text of its section), then the others'.
         ev = []
         for hid in lacking:
-            sec = hid.removesuffix(".title")
-            first = next(
-                (
-                    u
-                    for u in edition.law_units
-                    if u.role not in ("heading", "law-title", "footnote")
-                    and u.id.startswith(sec)
-                    and _has_section_id(u.id, sec)
-                ),
-                None,
-            )
+            first = ctx.section_body(edition, hid.removesuffix(".title"))
             if first is not None:
                 ev.append(ctx.quote(edition, first))
         ev = ev or [ctx.location(edition)]

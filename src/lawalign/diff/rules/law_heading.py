@@ -13,9 +13,10 @@ def rule(ctx: DiffContext) -> list[Finding]:
     for edition in ctx.editions:
         for law in ctx.laws_of(edition):
             tid = f"{law}.title"
-            if edition.unit(tid) is not None or not any(u.law == law for u in edition.law_units):
+            in_law = ctx.units_of_law(edition, law)
+            if edition.unit(tid) is not None or not in_law:
                 continue
-            first = next(u for u in edition.law_units if u.law == law)
+            first = in_law[0]
             ev = [ctx.quote(edition, first)]
             ev += [
                 ctx.quote(o, u) for o in ctx.editions if o is not edition and (u := o.unit(tid)) is not None

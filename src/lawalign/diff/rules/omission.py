@@ -25,7 +25,7 @@ from lawalign.models import Edition, Evidence, Finding, Unit
 
 
 def _role(ctx: DiffContext, unit_id: str) -> str:
-    sk = ctx.skeleton.unit(unit_id) if ctx.skeleton is not None else None
+    sk = ctx.skeleton_unit(unit_id)
     if sk is not None:
         return sk.role
     for e in ctx.editions:
@@ -50,7 +50,7 @@ def expected_sentences(ctx: DiffContext, edition: Edition, unit: Unit) -> tuple[
     others = ctx.counterparts(edition, unit.id)
     counts = [len(ctx.sentences(e, u)) for e, u in others]
     auth = ctx.authoritative
-    sk = ctx.skeleton.unit(unit.id) if ctx.skeleton is not None else None
+    sk = ctx.skeleton_unit(unit.id)
     authoritative_only = auth is not None and bool(others) and others[0][0] is auth
     if sk is not None and sk.sentences and len(counts) < 2 and not authoritative_only:
         counts.append(sk.sentences)
@@ -82,7 +82,7 @@ def unmatched_sentences(ctx: DiffContext, edition: Edition, unit_id: str, side: 
 
 def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: str) -> Finding | None:
     others = ctx.counterparts(edition, unit_id)
-    in_skeleton = ctx.skeleton is not None and ctx.skeleton.unit(unit_id) is not None
+    in_skeleton = ctx.skeleton_unit(unit_id) is not None
     if not others and not in_skeleton:
         return None
     evidence = [ctx.quote(e, u) for e, u in others]

@@ -1,0 +1,82 @@
+"""Pages that quote the law inside commentary: articles, forum posts, blog posts about a ruling.
+
+Such a page prints no law heading and no section labels; its law text is the paragraphs the author
+introduces by citing them: a line ending in a colon that cites a unit ("Krav på stik er defineret i
+§ 68A:", "Law 68B (Concession Defined):"), or a citation label glued in front of the quoted text
+('Law 68A: "Any statement …"', "Pravidlo 69A: Soupeřův nárok …", "L68B1 Any statement …"). Each such
+paragraph gets the id it is cited as (a law cited alone stands for its first paragraph, the
+preamble when the law has one); numbered points right after a quoted section continue it; every
+other paragraph is the author's commentary (debris).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lawalign.structure.blocks import Block
+from lawalign.structure.patterns import CITATION_LABEL
+from lawalign.structure.refs import find_refs
+from lawalign.structure.skeleton import Skeleton, make_id, parse_id
+
+# A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
+HEADING_IN_BRACKETS = re.compile(r"\d[A-L]\s*\([^)]{2,60}\)\s*:\s*[\"“„«]?$")
+BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
+
+
+def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
+    """The id (and role) a cited target stands for when quoted."""
+    if skeleton.unit(target) is not None:
+        unit = skeleton.unit(target)
+        assert unit is not None
+        return unit.id, unit.role
+    parts = parse_id(target)
+    if not parts.section and not parts.point:  # a law cited alone: its first paragraph
+        first = next((u for u in skeleton.law_units(parts.law) if u.role in BODY_ROLES), None)
+        if first is not None:
+            return first.id, first.role
+        return make_id(parts.law, suffix="intro"), "intro"
+    return target, "point" if parts.point else "section"
+
+
+def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int, tuple[str, str]]:
+    """Quoted law paragraphs of a commentary page: block index → (id, role). Empty when the page has
+    a law heading or printed section labels (then the law is printed, not quoted)."""
+    live = [b for b in blocks if b.kind != "debris"]
+    if any(b.kind == "law" or (b.letter and b.kind in ("heading", "text")) for b in live):
+        return {}
+    out: dict[int, tuple[str, str]] = {}
+    for k, b in enumerate(live):
+        if b.index in out:
+            continue
+        m = CITATION_LABEL.match(b.raw)
+        if m and len(b.raw) > m.end() + 20:
+            uid, role = _unit_for(m["id"] or m["gid"], skeleton)
+            b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
+            out[b.index] = (uid, role)
+            _continue_points(live, k, uid, out)
+            continue
+        intro = "\n" not in b.raw.strip() and re.search(r":\s*[\"“„«]?$", b.raw.strip())
+        refs = [r for r in find_refs(b.raw, lang) if r.kind == "external"] if intro else []
+        if refs and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
+            uid, role = _unit_for(refs[-1].target, skeleton)
+            nxt = live[k + 1]
+            if nxt.kind == "point":
+                continue  # a list after the colon: not one quoted paragraph
+            out[nxt.index] = (uid, role)
+            parts = parse_id(uid)
+            if parts.section and not parts.point and HEADING_IN_BRACKETS.search(b.raw):
+                # "Law 68B (Concession Defined):": the citation line carries the section's heading
+                out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+            _continue_points(live, k + 1, uid, out)
+    return out
+
+
+def _continue_points(live: list[Block], k: int, uid: str, out: dict[int, tuple[str, str]]) -> None:
+    """Numbered points right after a quoted section are that section's points ("70C" → 70C1, 70C2)."""
+    parts = parse_id(uid)
+    if not parts.section or parts.point:
+        return
+    for b in live[k + 1 :]:
+        if b.kind != "point" or b.index in out:
+            break
+        out[b.index] = (make_id(parts.law, parts.section, b.number), "point")
