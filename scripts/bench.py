@@ -222,6 +222,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         import bench_perf
 
         bench_perf.main([])
+    if not args.stage:
+        print("\nsentence aligner, beyond encoding (random unit vectors; DP time only, best of 3):")
+        from lawalign.align.bench import bench_sentalign
+
+        for row in bench_sentalign():
+            print(f"  {row['name']:<44} {row['value']!s:>8} {row['unit']}")
     return 0
 
 

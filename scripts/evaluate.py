@@ -4,6 +4,8 @@ ids        unit-id accuracy of the bundled corpus: structure stage alone, and af
 alignment  strict/lax sentence-alignment P/R/F1 on Law 68 (ru-tr, ru-vi, tr-vi): our method,
            a length-only Gale-Church baseline, plain cosine argmax
 divergences  findings vs gold per type (P/R), synthetic-variant recall and unrelated new findings
+bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-French dev document: the
+           general sentence aligner, the previous DP and Gale-Church, side by side
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
@@ -88,6 +90,28 @@ def section_divergences() -> None:
     divergences_main()
 
 
+def section_bleualign() -> None:
+    """Document-level sentence alignment on the Bleualign dev document (test documents held out)."""
+    from lawalign.align.embed import get_embedder
+    from lawalign.evaluate.documents import benchmark_folder, evaluate_document, load_document
+
+    folder = benchmark_folder(ROOT)
+    print(f"== bleualign: dev.de-fr sentence beads (gold: {folder}/dev.defr; scored as vecalign's score.py)")
+    if not (folder / "dev.defr").exists():
+        print(f"  (no benchmark at {folder}; set LAWALIGN_BLEUALIGN)")
+        return
+    doc = load_document(folder, "dev", "de", "fr")
+    emb = get_embedder()
+    print(f"  {len(doc.src)} de / {len(doc.tgt)} fr sentences, {len(doc.gold)} gold beads")
+    print(f"  {'method':<14}{'strict P':>9}{'R':>7}{'F1':>7}{'lax P':>8}{'R':>7}{'F1':>7}{'align s':>9}")
+    for result in evaluate_document(doc, emb):
+        prf = result.prf
+        print(
+            f"  {result.method:<14}{prf.strict_p:>9.3f}{prf.strict_r:>7.3f}{prf.strict_f1:>7.3f}"
+            f"{prf.lax_p:>8.3f}{prf.lax_r:>7.3f}{prf.lax_f1:>7.3f}{result.seconds:>9.2f}"
+        )
+
+
 def _shared_benchmarks() -> Path | None:
     """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
     env = os.environ.get("LAWALIGN_BENCHMARKS")
@@ -121,6 +145,7 @@ SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
     "divergences": section_divergences,
+    "bleualign": section_bleualign,
     "pages": section_pages,
 }
 

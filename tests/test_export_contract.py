@@ -1,5 +1,8 @@
 """One contract every exporter passes: writes, non-empty, deterministic, all units, read back
-by an independent reader (python-tmx, translate-toolkit, pandas, lxml.html)."""
+by an independent reader (python-tmx, translate-toolkit, pandas, lxml.html).
+
+TMX and XLIFF are checked here at clause level (no model); their sentence level, which needs the
+alignment, is checked in ``test_export_translation.py``."""
 
 from __future__ import annotations
 
@@ -19,7 +22,11 @@ from lawalign.output import csv_uncell
 from lawalign.query import Corpus, display_text
 from query_fixtures import script_edition, seed_editions, seed_findings
 
-OPTIONS = {"xliff": ExportOptions(src="vi", tgt="ru")}
+OPTIONS = {
+    "xliff": ExportOptions(src="vi", tgt="ru", level="clause"),
+    "tmx": ExportOptions(level="clause", include_unaligned=True),
+}
+UNLABELLED = ("tmx", "xliff")  # translation formats keep the printed label out of the segment
 
 
 def _corpus() -> Corpus:
@@ -29,9 +36,15 @@ def _corpus() -> Corpus:
     return corpus
 
 
-def _units(corpus: Corpus, langs: tuple[str, ...] | None = None) -> set[tuple[str, str, str]]:
+def _body(unit) -> str:  # type: ignore[no-untyped-def]
+    return unit.text
+
+
+def _units(
+    corpus: Corpus, langs: tuple[str, ...] | None = None, *, labelled: bool = True
+) -> set[tuple[str, str, str]]:
     return {
-        (u.id, u.lang, display_text(u))
+        (u.id, u.lang, display_text(u) if labelled else _body(u))
         for e in corpus.editions
         if langs is None or e.lang in langs
         for u in e.law_units
@@ -126,7 +139,7 @@ def test_contract(fmt: str, tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data
     assert render_export(_corpus(), fmt, options) == data, "same input must give the same bytes"
-    assert READERS[fmt](data) == _units(corpus, EXPECTED_LANGS.get(fmt))
+    assert READERS[fmt](data) == _units(corpus, EXPECTED_LANGS.get(fmt), labelled=fmt not in UNLABELLED)
     assert [p.name for p in tmp_path.iterdir()] == [target.name], "no temporary file left behind"
 
 
@@ -135,43 +148,96 @@ def test_markup_in_law_text_is_data(fmt: str) -> None:
     corpus = Corpus([script_edition(), *seed_editions()[1:2]])
     corpus.set_findings([])  # the report would otherwise run the diff stage (and load the model)
     corpus.set_alignment(None)
-    options = ExportOptions(src="en", tgt="ru") if fmt == "xliff" else ExportOptions()
+    options = ExportOptions(src="en", tgt="ru", level="clause", include_unaligned=True)
     data = render_export(corpus, fmt, options)
-    assert READERS[fmt](data) >= {u for u in _units(corpus, ("en",)) if u[0] == "68C"} or fmt == "xliff"
+    expected = _units(corpus, ("en",), labelled=fmt not in UNLABELLED)
+    assert READERS[fmt](data) >= {u for u in expected if u[0] == "68C"} or fmt == "xliff"
     if fmt in ("tmx", "xliff", "html"):
         assert b"<script>alert" not in data
 
 
 def test_tmx_header_and_units() -> None:
-    data = render_export(_corpus(), "tmx")
+    data = render_export(_corpus(), "tmx", ExportOptions(level="clause"))
     root = etree.fromstring(data)
     header = root.find("header")
     assert header.get("creationtool") == "lawalign" and header.get("srclang") == "vi"
+    assert header.get("segtype") == "paragraph"
     assert "creationdate" not in header.attrib
     tuids = [tu.get("tuid") for tu in root.iter("tu")]
-    assert len(tuids) == len(set(tuids)) == len(_corpus().ids())
+    assert len(tuids) == len(set(tuids))
+    every = etree.fromstring(
+        render_export(_corpus(), "tmx", ExportOptions(level="clause", include_unaligned=True))
+    )
+    assert len(list(every.iter("tu"))) == len(_corpus().ids()) > len(tuids)
+    for tu in root.iter("tu"):  # without --include-unaligned: no single-language unit
+        assert len(tu.findall("tuv")) >= 2
     tu = root.find("body/tu[@tuid='68B2']")
     langs = [tuv.get("{http://www.w3.org/XML/1998/namespace}lang") for tuv in tu.iter("tuv")]
     assert langs == ["vi", "ru", "tr"]
+    ru = tu.find("tuv[@{http://www.w3.org/XML/1998/namespace}lang='ru']")
+    assert ru.find("prop[@type='x-label']").text == "2."
+    assert not ru.find("seg").text.startswith("2.")
     assert {(i, s) for i, s in read_tmx_toolkit(data) if i == "68B2"}  # translate-toolkit reads it too
 
 
-def test_tmx_srclang_all_without_authoritative_edition() -> None:
+def test_tmx_srclang_is_the_first_edition_without_an_authoritative_one() -> None:
     editions = [e for e in seed_editions()[1:]]
-    root = etree.fromstring(render_export(Corpus(editions), "tmx"))
-    assert root.find("header").get("srclang") == "*all*"
+    root = etree.fromstring(render_export(Corpus(editions), "tmx", ExportOptions(level="clause")))
+    assert root.find("header").get("srclang") == editions[0].lang != "*all*"
+    with pytest.raises(ConfigError, match="no such edition"):
+        render_export(Corpus(editions), "tmx", ExportOptions(src="de", level="clause"))
 
 
 def test_xliff_pair_choice() -> None:
     corpus = _corpus()  # vi is authoritative
-    root = etree.fromstring(render_export(corpus, "xliff", ExportOptions(tgt="tr")))
+    root = etree.fromstring(render_export(corpus, "xliff", ExportOptions(tgt="tr", level="clause")))
     assert (root.get("srcLang"), root.get("trgLang")) == ("vi", "tr")
     with pytest.raises(ConfigError, match="choose --tgt from ru, tr"):
         render_export(corpus, "xliff")
     with pytest.raises(ConfigError, match="no such edition"):
         render_export(corpus, "xliff", ExportOptions(tgt="de"))
+    with pytest.raises(ConfigError, match="unknown XLIFF version"):
+        render_export(corpus, "xliff", ExportOptions(tgt="tr", xliff_version="1.1"))
     missing = root.find(".//{*}unit[@id='68.intro']")
-    assert missing.find(".//{*}note").text == "no 68.intro in the vi edition"
+    assert missing.find(".//{*}note[@category='missing']").text == "no 68.intro in the vi edition"
+
+
+def test_xliff_findings_labels_and_states_in_both_versions() -> None:
+    from translate.storage import xliff, xliff2
+
+    corpus = _corpus()  # seed findings: an error on vi 68D, a warning on tr 68A
+    for version in ("2.0", "1.2"):
+        options = ExportOptions(tgt="tr", level="clause", xliff_version=version)
+        data = render_export(corpus, "xliff", options)
+        store = (xliff2.Xliff2File if version == "2.0" else xliff.xlifffile)(io.BytesIO(data))
+        assert (store.getsourcelanguage(), store.gettargetlanguage()) == ("vi", "tr")
+        # toolkit ids: 2.0 "68B1::s"; 1.2 "<file>\x0468B1.s"
+        ids = [u.getid().split("::")[0].split("\x04")[-1] for u in store.units]
+        units = {
+            (i if version == "2.0" else i.rsplit(".", 1)[0]): u for i, u in zip(ids, store.units, strict=True)
+        }
+        assert not units["68B1"].source.startswith("1.") and not units["68B1"].target.startswith("1.")
+        root = etree.fromstring(data)
+        if version == "1.2":
+            notes = {uid: unit.getnotes() for uid, unit in units.items()}
+        else:  # XLIFF 2.0 puts <notes> in the <unit>; translate-toolkit 3.20 looks inside <segment>
+            notes = {
+                u.get("id"): "\n".join(n.text for n in u.iterfind("{*}notes/{*}note"))
+                for u in root.iter("{*}unit")
+            }
+        assert "cites Law 73D3" in notes["68D"]
+        assert "the Law 54 exception is missing" in notes["68A"]
+        assert "printed label: 1." in notes["68B1"]
+        if version == "1.2":
+            assert (
+                root.find(".//{*}trans-unit[@id='68D.s']/{*}target").get("state")
+                == "needs-review-translation"
+            )
+            assert root.find(".//{*}trans-unit[@id='68A.s']/{*}target").get("state") == "translated"
+        else:
+            seg = root.find(".//{*}unit[@id='68D']/{*}segment")
+            assert (seg.get("state"), seg.get("subState")) == ("initial", "lawalign:needs-review-translation")
+            assert root.find(".//{*}unit[@id='68A']/{*}segment").get("state") == "translated"
 
 
 def test_stdout_for_text_formats_only(capsysbinary: pytest.CaptureFixture[bytes]) -> None:

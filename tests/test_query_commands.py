@@ -66,14 +66,16 @@ def test_report_and_export(tmp_path: Path) -> None:
     assert main(["report", "corpus", "-o", str(page)]) == 0
     assert b"cites Law 73D3" in page.read_bytes()
     out = tmp_path / "c.tmx"
-    assert main(["export", "corpus", "--format", "tmx", "-o", str(out)]) == 0
+    clause_tmx = ["--format", "tmx", "--level", "clause", "--include-unaligned", "-o", str(out)]
+    assert main(["export", "corpus", *clause_tmx]) == 0
     assert out.read_bytes().count(b"<tu ") == 34
     assert main(["export", "corpus", "--format", "xliff", "-o", str(tmp_path / "x.xlf")]) == 2
     assert not (tmp_path / "x.xlf").exists()
 
 
 def test_export_stdout(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    assert main(["export", "corpus", "--format", "xliff", "--src", "ru", "--tgt", "tr", "-o", "-"]) == 0
+    pair = ["--src", "ru", "--tgt", "tr", "--level", "clause"]
+    assert main(["export", "corpus", "--format", "xliff", *pair, "-o", "-"]) == 0
     assert b'srcLang="ru" trgLang="tr"' in capsysbinary.readouterr().out
 
 

@@ -6,6 +6,9 @@ A bead is a translation link (both sides non-empty); 1-0/0-1 beads are not score
 invented link already shows in recall or precision. Strict: a predicted bead equals a gold bead.
 Lax: it shares at least one source and one target sentence with a gold bead (vecalign's measure).
 Sentences are compared after dropping whitespace and case.
+
+Document-level bead files (the Bleualign benchmark, ``lawalign pair --format beads``) are scored by
+:func:`score_beads`, which counts exactly as vecalign's ``score.py`` does (see its docstring).
 """
 
 from __future__ import annotations
@@ -86,6 +89,99 @@ def score_links(predicted: LinkSet, gold: LinkSet) -> PRF:
     lp = sum(lax_hit(x, gold) for x in pred) / len(pred) if pred else 0.0
     lr = sum(lax_hit(g, pred) for g in gold) / len(gold) if gold else 0.0
     return PRF(sp, sr, _f1(sp, sr), lp, lr, _f1(lp, lr), len(pred), len(gold))
+
+
+Beads = Sequence[tuple[Sequence[int], Sequence[int]]]
+
+
+def parse_bead_lines(text: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Beads from vecalign-notation lines (``[0]:[0, 1]``, ``[]:[3]``; a third ``:score`` field is ignored).
+
+    >>> parse_bead_lines("[0]:[0, 1]\\n[]:[2]\\n[1, 2]:[3]:0.12\\n")
+    [((0,), (0, 1)), ((), (2,)), ((1, 2), (3,))]
+    """
+    beads: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        fields = [f.strip() for f in line.split(":")]
+        try:
+            sides = [tuple(int(x) for x in f.strip("[]").split(",") if x.strip()) for f in fields[:2]]
+            if len(sides) != 2 or not all(f.startswith("[") and f.endswith("]") for f in fields[:2]):
+                raise ValueError(line)
+        except ValueError:
+            raise ValueError(f"line {number}: not a bead: {line!r}") from None
+        beads.append((sides[0], sides[1]))
+    return beads
+
+
+def read_beads(path: str | Path) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The beads of a vecalign-style alignment file (one bead per line)."""
+    return parse_bead_lines(Path(path).read_text(encoding="utf-8"))
+
+
+def _bead_counts(gold: Beads, test: Beads) -> tuple[int, int, int, int]:
+    """(strict tp, strict fp, lax tp, lax fp) of ``test`` against ``gold``, as vecalign's ``_precision``.
+
+    Beads empty on both sides are dropped; a test bead is a strict hit when ``gold`` holds it
+    exactly, else a lax hit when one of its source sentences is linked in ``gold`` to one of its
+    target sentences (so a deletion is only ever a strict hit).
+    """
+    test_set = {(tuple(x), tuple(y)) for x, y in test if len(x) or len(y)}
+    gold_set = {(tuple(x), tuple(y)) for x, y in gold if len(x) or len(y)}
+    linked: dict[int, set[int]] = {}
+    for gx, gy in gold_set:
+        for i in gx:
+            linked.setdefault(i, set()).update(gy)
+    tp_strict = fp_strict = tp_lax = fp_lax = 0
+    for tx, ty in test_set:
+        if (tx, ty) in gold_set:
+            tp_strict += 1
+            tp_lax += 1
+            continue
+        fp_strict += 1
+        targets = set().union(*(linked.get(i, set()) for i in tx)) if tx else set()
+        if targets & set(ty):
+            tp_lax += 1
+        else:
+            fp_lax += 1
+    return tp_strict, fp_strict, tp_lax, fp_lax
+
+
+def score_beads(gold_docs: Sequence[Beads], test_docs: Sequence[Beads]) -> PRF:
+    """Strict and lax P/R/F1 over one or more documents, exactly as vecalign's ``score.py``.
+
+    Precision counts every test bead (deletions included: a deletion the gold also has is a hit);
+    recall is the same count with the roles swapped over beads with both sides non-empty. Counts are
+    summed over documents before dividing; an empty denominator gives 0.
+
+    >>> gold = parse_bead_lines("[0]:[0]\\n[1]:[]\\n[2]:[1, 2]")
+    >>> test = parse_bead_lines("[0]:[0]\\n[1]:[]\\n[2]:[1]\\n[]:[2]")
+    >>> prf = score_beads([gold], [test])
+    >>> prf.strict_p, prf.strict_r, prf.lax_p, prf.lax_r, round(prf.lax_f1, 3)
+    (0.5, 0.5, 0.75, 1.0, 0.857)
+    """
+    if len(gold_docs) != len(test_docs):
+        raise ValueError(f"{len(gold_docs)} gold documents but {len(test_docs)} test documents")
+    p = [0, 0, 0, 0]
+    r = [0, 0, 0, 0]
+    predicted = gold = 0
+    for gold_beads, test_beads in zip(gold_docs, test_docs, strict=True):
+        for k, value in enumerate(_bead_counts(gold_beads, test_beads)):
+            p[k] += value
+        test_links = [(x, y) for x, y in test_beads if len(x) and len(y)]
+        gold_links = [(x, y) for x, y in gold_beads if len(x) and len(y)]
+        for k, value in enumerate(_bead_counts(test_links, gold_links)):
+            r[k] += value
+        predicted += len({(tuple(x), tuple(y)) for x, y in test_beads if len(x) or len(y)})
+        gold += len({(tuple(x), tuple(y)) for x, y in gold_beads if len(x) or len(y)})
+
+    def ratio(hit: int, miss: int) -> float:
+        return hit / (hit + miss) if hit + miss else 0.0
+
+    sp, sr = ratio(p[0], p[1]), ratio(r[0], r[1])
+    lp, lr = ratio(p[2], p[3]), ratio(r[2], r[3])
+    return PRF(sp, sr, _f1(sp, sr), lp, lr, _f1(lp, lr), predicted, gold)
 
 
 def law_sentences(edition: Edition, law: str) -> list[str]:

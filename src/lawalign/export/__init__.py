@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from lawalign.query import Corpus
 
 FORMATS: dict[str, ExportFormat] = {
-    "tmx": ExportFormat("tmx", tmx.SUFFIX, False, tmx.MEDIA_TYPE, tmx.render, "TMX 1.4b, one tu per unit id"),
+    "tmx": ExportFormat(
+        "tmx", tmx.SUFFIX, False, tmx.MEDIA_TYPE, tmx.render, "TMX 1.4b, sentence- or clause-level"
+    ),
     "xliff": ExportFormat(
-        "xliff", xliff.SUFFIX, False, xliff.MEDIA_TYPE, xliff.render, "XLIFF 2.0 for one language pair"
+        "xliff", xliff.SUFFIX, False, xliff.MEDIA_TYPE, xliff.render, "XLIFF 2.0 or 1.2 for one language pair"
     ),
     "csv": ExportFormat("csv", csv.SUFFIX, False, csv.MEDIA_TYPE, csv.render, "the unit table as CSV"),
     "parquet": ExportFormat(

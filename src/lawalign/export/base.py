@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from lawalign.query import Corpus
 
 ALL_LANGS = "*all*"
-"""TMX ``srclang`` when no edition is authoritative."""
+"""TMX's "any language" ``srclang`` (no longer written: exports name a real source language)."""
 
 TOOL = "lawalign"
 
@@ -42,12 +42,17 @@ class ExportOptions:
     """Choices an exporter may honour.
 
     ``src``/``tgt`` pick the language pair of bilingual formats (XLIFF); ``src`` also sets the TMX
-    source language. ``langs`` restricts multilingual formats to some languages.
+    source language. ``langs`` restricts multilingual formats to some languages. ``level`` makes TMX
+    and XLIFF segments sentences (from the alignment) or whole clauses; ``include_unaligned`` keeps
+    TMX units that hold a single language; ``xliff_version`` is ``2.0`` or ``1.2``.
     """
 
     src: str | None = None
     tgt: str | None = None
     langs: tuple[str, ...] | None = None
+    level: str = "sentence"
+    include_unaligned: bool = False
+    xliff_version: str = "2.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +90,20 @@ def write_output(dest: str | Path, data: bytes, *, binary: bool) -> None:
     if not folder.is_dir():  # an export names one file: a mistyped folder is an error, not created
         raise ConfigError(f"{target}: folder {folder} does not exist")
     write_atomic(target, data)
+
+
+def source_language(corpus: Corpus, src: str | None) -> str:
+    """The source language of an export: ``src``, else the authoritative edition's, else the first edition's.
+
+    Raises:
+        ConfigError: ``src`` names a language the corpus lacks.
+    """
+    if src:
+        if src not in corpus.langs:
+            raise ConfigError(f"--src {src!r}: no such edition; the corpus has: {', '.join(corpus.langs)}")
+        return src
+    authoritative = corpus.authoritative
+    return authoritative.lang if authoritative is not None else corpus.editions[0].lang
 
 
 def pick_editions(corpus: Corpus, langs: tuple[str, ...] | None) -> list[Edition]:

@@ -1,26 +1,25 @@
-"""TMX 1.4b: one ``tu`` per unit id (``tuid`` = id), one ``tuv`` per language.
+"""TMX 1.4b translation memories: sentence-level (default) or clause-level, with a real source language.
 
-The header carries no date, so the same corpus always gives the same bytes. ``srclang`` is the
-authoritative edition's language (or ``--src``), else ``*all*`` as TMX allows for multilingual memories.
-Each segment is the unit's printed label and text (``2. Вне зависимости…``); debris is not exported.
+``srclang`` is ``--src``, else the manifest's authoritative edition, else the corpus' first edition:
+never ``*all*``, which CAT tools read as "any variant may be the source". Sentence level gives one
+``tu`` per source sentence group with the sentences every other language's edition was aligned to
+(:mod:`lawalign.export.segments`); clause level one ``tu`` per unit id. A ``tu`` holding a single
+language is a gap, not a translation: left out unless ``include_unaligned``. Segments carry the words
+only: the printed label ("1.", "A.", "[1]") is a ``x-label`` property of its ``tuv``. The header has no
+date, so the same corpus always gives the same bytes; debris is never exported.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from lawalign.errors import ConfigError
-from lawalign.export.base import (
-    ALL_LANGS,
-    TOOL,
-    ExportOptions,
-    pick_editions,
-    tool_version,
-    unit_table,
-)
-from lawalign.query.search import display_text
+from lawalign.export.base import TOOL, ExportOptions, source_language, tool_version
+from lawalign.export.segments import corpus_segments
 
 if TYPE_CHECKING:
     from lawalign.query import Corpus
@@ -30,21 +29,61 @@ SUFFIX = ".tmx"
 MEDIA_TYPE = "application/x-tmx+xml"
 
 
+@dataclass(frozen=True, slots=True)
+class TranslationUnit:
+    """One ``tu``: texts per language (source first), properties of the unit and of each variant."""
+
+    tuid: str
+    texts: tuple[tuple[str, str], ...]
+    props: tuple[tuple[str, str], ...] = ()
+    variant_props: tuple[tuple[str, str, str], ...] = ()  # (lang, type, value)
+
+
 def _prop(parent: etree._Element, kind: str, value: str) -> None:
     prop = etree.SubElement(parent, "prop", type=kind)
     prop.text = value
 
 
+def tmx_document(srclang: str, segtype: str, units: Sequence[TranslationUnit]) -> bytes:
+    """A TMX 1.4b document of ``units``.
+
+    Raises:
+        ConfigError: A text holds characters XML cannot carry (the message names the unit).
+
+    >>> data = tmx_document("de", "sentence", [TranslationUnit("1", (("de", "Ja."), ("fr", "Oui.")))])
+    >>> b'srclang="de"' in data and b"<seg>Oui.</seg>" in data
+    True
+    """
+    root = etree.Element("tmx", version="1.4")
+    etree.SubElement(
+        root,
+        "header",
+        creationtool=TOOL,
+        creationtoolversion=tool_version(),
+        segtype=segtype,
+        attrib={"o-tmf": TOOL, "adminlang": "en", "srclang": srclang, "datatype": "plaintext"},
+    )
+    body = etree.SubElement(root, "body")
+    for unit in units:
+        tu = etree.SubElement(body, "tu", tuid=unit.tuid)
+        for kind, value in unit.props:
+            _prop(tu, kind, value)
+        for lang, text in unit.texts:
+            tuv = etree.SubElement(tu, "tuv", attrib={XML_LANG: lang})
+            for where, kind, value in unit.variant_props:
+                if where == lang:
+                    _prop(tuv, kind, value)
+            seg = etree.SubElement(tuv, "seg")
+            try:
+                seg.text = text
+            except ValueError as exc:
+                raise ConfigError(f"tu {unit.tuid} ({lang}): {exc}") from None
+    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
 def source_lang(corpus: Corpus, options: ExportOptions) -> str:
-    """The TMX ``srclang``: ``options.src``, else the authoritative edition's language, else ``*all*``."""
-    if options.src:
-        if options.src not in corpus.langs:
-            raise ConfigError(
-                f"--src {options.src!r}: no such edition; the corpus has: {', '.join(corpus.langs)}"
-            )
-        return options.src
-    authoritative = corpus.authoritative
-    return authoritative.lang if authoritative is not None else ALL_LANGS
+    """The TMX ``srclang``: ``--src``, else the authoritative edition's language, else the first edition's."""
+    return source_language(corpus, options.src)
 
 
 def render(corpus: Corpus, options: ExportOptions) -> bytes:
@@ -52,45 +91,31 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
 
     Args:
         corpus: The corpus.
-        options: ``src`` sets ``srclang``; ``langs`` limits the languages.
+        options: ``src`` sets ``srclang``; ``langs`` limits the languages; ``level`` picks sentence or
+            clause segments; ``include_unaligned`` keeps single-language units.
 
     Returns:
         UTF-8 XML bytes.
 
     Raises:
-        ConfigError: Unknown language, or a text holding characters XML cannot carry.
+        ConfigError: Unknown language or level, or a text holding characters XML cannot carry.
     """
-    editions = pick_editions(corpus, options.langs)
-    root = etree.Element("tmx", version="1.4")
-    etree.SubElement(
-        root,
-        "header",
-        creationtool=TOOL,
-        creationtoolversion=tool_version(),
-        segtype="paragraph",
-        attrib={
-            "o-tmf": TOOL,
-            "adminlang": "en",
-            "srclang": source_lang(corpus, options),
-            "datatype": "plaintext",
-        },
-    )
-    body = etree.SubElement(root, "body")
-    for unit_id, cells in unit_table(corpus, editions):
-        tu = etree.SubElement(body, "tu", tuid=unit_id)
-        first = next(iter(cells.values()))
-        _prop(tu, "x-law", first.law)
-        _prop(tu, "x-role", first.role)
-        for lang, unit in cells.items():
-            tuv = etree.SubElement(tu, "tuv", attrib={XML_LANG: lang})
-            _prop(tuv, "x-source", f"{unit.source.path}:{unit.source.line_start}-{unit.source.line_end}")
-            if unit.inferred:
-                _prop(tuv, "x-inferred", f"{unit.confidence:.3f}")
-            seg = etree.SubElement(tuv, "seg")
-            try:
-                seg.text = display_text(unit)
-            except ValueError as exc:
-                raise ConfigError(
-                    f"{unit.source.path}:{unit.source.line_start}: unit {unit_id} ({lang}): {exc}"
-                ) from None
-    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+    src = source_lang(corpus, options)
+    langs = options.langs
+    if langs is not None and src not in langs:
+        langs = (src, *langs)
+    units = []
+    for segment in corpus_segments(corpus, options.level, src, langs):
+        if len(segment.texts) < 2 and not options.include_unaligned:
+            continue
+        props: tuple[tuple[str, str], ...] = (
+            (("x-unit", segment.unit),) if segment.key != segment.unit else ()
+        )
+        props += (("x-law", segment.law), ("x-role", segment.role))
+        variant_props = (
+            tuple((lang, "x-source", where) for lang, where in segment.sources)
+            + tuple((lang, "x-inferred", f"{confidence:.3f}") for lang, confidence in segment.inferred)
+            + tuple((lang, "x-label", label) for lang, label in segment.labels)
+        )
+        units.append(TranslationUnit(segment.key, segment.texts, props, variant_props))
+    return tmx_document(src, "sentence" if options.level == "sentence" else "paragraph", units)

@@ -1,0 +1,623 @@
+"""General monotone sentence alignment of two documents (vecalign-style), pure numpy, model-free.
+
+The aligner takes *overlap vectors*: for every side, ``ov[k - 1, i]`` is the L2-normalized embedding
+of the concatenation of sentences ``i … i+k-1`` (joined by one space), for ``k = 1 … K``. A bead of
+``dx`` source and ``dy`` target sentences (``1 ≤ dx, dy`` and ``dx + dy ≤ max_size``) costs
+
+    2 · dx · dy · (1 − cos(src group, tgt group)) / (norm(src group) + norm(tgt group))
+
+where ``norm(v) = 1 − mean cosine of v against every text of the other side`` (computed exactly
+from the other side's mean vector, so nothing is sampled): a model's background similarity
+(~0.80 for e5 between unrelated sentences) cancels out. A 1-0 or 0-1 bead costs the *deletion
+penalty*, calibrated per document pair as a percentile (``del_percentile``) of the costs of random
+1-1 pairs (a seeded sample), so no threshold depends on the model or the language pair.
+
+Search (never quadratic for long documents): both sequences are halved recursively (consecutive
+vectors summed, the mean removed, re-normalized) until ``n · m ≤ full_dp_max²``; a full 1-1 DP at
+that resolution gives a coarse path; each finer level re-runs the DP only in a band of
+``± width`` cells around the upsampled path (1-1 beads on intermediate levels, every bead type on
+the last). Every DP walks anti-diagonals ``x + y = a``: no cell depends on another cell of its own
+anti-diagonal, so each step is a handful of numpy slice operations over the band, O((n + m) · band)
+overall. Ties break towards the first bead type of :func:`bead_types` (1-1 first), so the result is
+deterministic.
+
+>>> v = np.eye(4, dtype=np.float32)
+>>> [str(b) for b in align_overlaps(v[None, [0, 1, 2, 3]], v[None, [0, 2, 3]])]
+['[0]:[0]', '[1]:[]', '[2]:[1]', '[3]:[2]']
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+from lawalign.align.embed import Embedder
+from lawalign.models import Bead
+
+log = logging.getLogger(__name__)
+
+BeadType = tuple[int, int]
+_INF = np.inf
+_BLOCK = 64  # source rows per matrix product when computing band costs
+_SIZE_COST: dict[str, Callable[[int, int], float]] = {
+    "product": lambda dx, dy: float(dx * dy),
+    "sum": lambda dx, dy: (dx + dy) / 2.0,
+    "max": lambda dx, dy: float(max(dx, dy)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AlignConfig:
+    """Parameters of :func:`align_overlaps` (defaults measured on the Bleualign dev document).
+
+    Attributes:
+        max_size: largest bead, counted in sentences of both sides (4 allows 1-3, 2-2, 3-1).
+        del_percentile: ``normalized`` scoring: deletion cost = this quantile of random 1-1 costs.
+        size_cost: ``normalized`` scoring: how a bead's cost grows with its sentences: ``product``
+            (``dx · dy``, vecalign), ``sum`` (``(dx + dy) / 2``) or ``max``.
+        scoring: the last pass's bead score: ``margin`` (cosine minus the mean cosine to the
+            sentences just outside the bead, times a length factor; for documents) or
+            ``normalized`` (vecalign's cost; for short pieces such as a clause's sentences).
+        skip_percentile: ``margin`` scoring: deletion cost = this quantile of random 1-1 margins.
+        width: half-width of the search band around the coarse path, in anti-diagonal cells.
+        full_dp_max: documents with ``n · m`` above its square are downsampled first.
+        sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
+        seed: seed of that sample (fixed: same input, same beads).
+    """
+
+    max_size: int = 4
+    del_percentile: float = 0.2
+    size_cost: str = "product"
+    scoring: str = "margin"
+    skip_percentile: float = 0.8
+    width: int = 8
+    full_dp_max: int = 300
+    sample_size: int = 20000
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_size < 2:
+            raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
+        if self.scoring not in ("normalized", "margin"):
+            raise ValueError(f"scoring must be 'normalized' or 'margin', not {self.scoring!r}")
+        if self.size_cost not in _SIZE_COST:
+            raise ValueError(f"size_cost must be one of {', '.join(_SIZE_COST)}, not {self.size_cost!r}")
+        for name in ("del_percentile", "skip_percentile"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must lie in [0, 1], not {getattr(self, name)}")
+
+    @property
+    def max_side(self) -> int:
+        """Most sentences one side of a bead can hold: the number of overlaps to embed."""
+        return max(1, self.max_size - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """What makes costs comparable: each side's background vector and the deletion penalty.
+
+    ``src_background`` is the mean of every target-side text vector (a source group's norm is
+    ``1 − v · src_background``); ``tgt_background`` the mean of every source-side text vector.
+    """
+
+    src_background: np.ndarray
+    tgt_background: np.ndarray
+    del_penalty: float
+    skip: float = 0.0  # deletion cost under margin scoring
+
+
+_LEVEL_CONFIG = AlignConfig(scoring="normalized")  # coarse levels: 1-1 beads, normalized costs
+
+
+def bead_types(max_size: int) -> tuple[BeadType, ...]:
+    """Bead shapes searched: 1-1 first, then by size, deletions last.
+
+    >>> bead_types(4)
+    ((1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (3, 1), (1, 0), (0, 1))
+    """
+    matches = sorted(
+        ((x, y) for x in range(1, max_size) for y in range(1, max_size) if x + y <= max_size),
+        key=lambda t: (t[0] + t[1], t[0]),
+    )
+    return (*matches, (1, 0), (0, 1))
+
+
+def overlap_texts(sentences: Sequence[str], k: int) -> list[str]:
+    """The texts of every run of ``k`` consecutive sentences, joined by one space.
+
+    >>> overlap_texts(["a", "b", "c"], 2)
+    ['a b', 'b c']
+    """
+    return [" ".join(s.strip() for s in sentences[i : i + k]) for i in range(len(sentences) - k + 1)]
+
+
+def overlap_vectors(sentences: Sequence[str], max_side: int, vectors: dict[str, np.ndarray]) -> np.ndarray:
+    """The (max_side, n, d) overlap array of ``sentences`` from a text → vector map.
+
+    Rows of runs that would pass the end of the document are zero (never used by a bead).
+    """
+    n = len(sentences)
+    dim = len(next(iter(vectors.values()))) if vectors else 1
+    out = np.zeros((max_side, n, dim), dtype=np.float32)
+    for k in range(1, max_side + 1):
+        for i, text in enumerate(overlap_texts(sentences, k)):
+            out[k - 1, i] = vectors[text]
+    return out
+
+
+def overlap_lengths(sentences: Sequence[str], max_side: int) -> np.ndarray:
+    """(max_side, n) character lengths of the runs :func:`overlap_texts` joins (0 past the end).
+
+    >>> overlap_lengths(["ab", "cde"], 2).tolist()
+    [[2.0, 3.0], [6.0, 0.0]]
+    """
+    out = np.zeros((max_side, len(sentences)))
+    for k in range(1, max_side + 1):
+        out[k - 1, : max(0, len(sentences) - k + 1)] = [len(t) for t in overlap_texts(sentences, k)]
+    return out
+
+
+def embed_overlaps(
+    src: Sequence[str], tgt: Sequence[str], embedder: Embedder, max_side: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Overlap arrays of both sides, every distinct text embedded once (through the embedder's cache)."""
+    texts: dict[str, None] = {}
+    for side in (src, tgt):
+        for k in range(1, max_side + 1):
+            texts.update(dict.fromkeys(overlap_texts(side, k)))
+    order = list(texts)
+    if not order:
+        empty = np.zeros((max_side, 0, embedder.dim), dtype=np.float32)
+        return empty, empty.copy()
+    matrix = embedder.encode(order)
+    vectors = {t: matrix[i] for i, t in enumerate(order)}
+    return overlap_vectors(src, max_side, vectors), overlap_vectors(tgt, max_side, vectors)
+
+
+def _unit_rows(v: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(v, axis=-1, keepdims=True)
+    return (v / np.where(norms == 0, 1.0, norms)).astype(np.float32)
+
+
+def _valid_rows(ov: np.ndarray) -> np.ndarray:
+    """All overlap vectors that stand for real runs (the zero padding dropped), as one (N, d) array."""
+    rows = ov.reshape(-1, ov.shape[-1])
+    return rows[np.any(rows != 0, axis=1)]
+
+
+def _background(ov: np.ndarray) -> np.ndarray:
+    rows = _valid_rows(ov)
+    return rows.mean(axis=0) if len(rows) else np.zeros(ov.shape[-1], dtype=np.float32)
+
+
+def _norms(ov: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """(K, n) cost normalizers: 1 − mean cosine against the other side (floored to stay positive)."""
+    norms: np.ndarray = np.maximum(1.0 - ov @ background, 1e-3).astype(np.float64)
+    return norms
+
+
+def _sample_costs(
+    src: np.ndarray, tgt: np.ndarray, src_norm: np.ndarray, tgt_norm: np.ndarray, size: int, seed: int
+) -> np.ndarray:
+    """Costs of all 1-1 pairs, or of every pair of a seeded sample of ``≈ size / m`` source rows."""
+    n, m = src.shape[0], tgt.shape[0]
+    rows = np.arange(n)
+    if n * m > size:
+        rows = np.sort(np.random.default_rng(seed).choice(n, size=max(1, size // m), replace=False))
+    cos = (src[rows] @ tgt.T).astype(np.float64)
+    costs: np.ndarray = (2.0 * (1.0 - cos) / (src_norm[rows][:, None] + tgt_norm[None, :])).ravel()
+    return costs
+
+
+def calibrate(src: np.ndarray, tgt: np.ndarray, config: AlignConfig | None = None) -> Calibration:
+    """Background vectors and deletion penalty of a document pair (or of a whole corpus pair).
+
+    Args:
+        src: (K, n, d) source overlap vectors; all-zero rows (padding) are ignored, so the overlap
+            arrays of many short pieces (clauses) can be concatenated along axis 1.
+        tgt: (K, m, d) target overlap vectors.
+        config: ``del_percentile``, ``sample_size``, ``seed``.
+    """
+    cfg = config or AlignConfig()
+    src_bg, tgt_bg = _background(tgt), _background(src)
+    if src.shape[1] == 0 or tgt.shape[1] == 0:
+        return Calibration(src_bg, tgt_bg, 1.0)
+    src_norm, tgt_norm = _norms(src[0], src_bg), _norms(tgt[0], tgt_bg)
+    costs = _sample_costs(src[0], tgt[0], src_norm, tgt_norm, cfg.sample_size, cfg.seed)
+    k = min(len(costs) - 1, max(0, round(cfg.del_percentile * (len(costs) - 1))))
+    margins = _sample_margins(src[0], tgt[0], cfg.sample_size, cfg.seed)
+    j = min(len(margins) - 1, max(0, round(cfg.skip_percentile * (len(margins) - 1))))
+    skip = float(np.partition(margins, j)[j]) if len(margins) else 0.0
+    return Calibration(src_bg, tgt_bg, float(np.partition(costs, k)[k]), skip)
+
+
+def _sample_margins(src: np.ndarray, tgt: np.ndarray, size: int, seed: int) -> np.ndarray:
+    """Margin scores (cosine minus the mean cosine to the four neighbours) of sampled 1-1 pairs."""
+    n, m = src.shape[0], tgt.shape[0]
+    if n < 3 or m < 3:
+        return np.zeros(0)
+    rows = np.arange(1, n - 1)
+    if (n - 2) * m > size:
+        rows = np.sort(np.random.default_rng(seed).choice(rows, size=max(1, size // m), replace=False))
+    here = (src[rows] @ tgt.T).astype(np.float64)
+    above = (src[rows - 1] @ tgt.T).astype(np.float64)
+    below = (src[rows + 1] @ tgt.T).astype(np.float64)
+    inner = here[:, 1:-1]
+    neighbours = (here[:, :-2] + here[:, 2:] + above[:, 1:-1] + below[:, 1:-1]) / 4.0
+    out: np.ndarray = (inner - neighbours).ravel()
+    return out
+
+
+# --- the banded anti-diagonal DP ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Band:
+    """Cells (x, y) of anti-diagonal a = x + y with y in [lo[a], lo[a] + width)."""
+
+    lo: np.ndarray  # (n + m + 1,) int64
+    width: int
+
+
+def _full_band(n: int, m: int) -> _Band:
+    a = np.arange(n + m + 1)
+    return _Band(np.maximum(0, a - n), min(n, m) + 1)
+
+
+def _path_band(path_y: np.ndarray, half: int) -> _Band:
+    return _Band(path_y.astype(np.int64) - half, 2 * half + 1)
+
+
+def _pair_cos(src: np.ndarray, tgt: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """cos(src[xs[i]], tgt[ys[i]]) for every i, from block matrix products.
+
+    Cells of a band lie near a path, so each block of ``_BLOCK`` source rows needs only a narrow
+    range of target rows: one small matrix product per block instead of gathering vectors per cell.
+    """
+    out = np.empty(len(xs), dtype=np.float64)
+    if not len(xs):
+        return out
+    order = np.argsort(xs, kind="stable")
+    sx, sy = xs[order], ys[order]
+    bounds = np.searchsorted(sx, np.arange(0, int(sx[-1]) + _BLOCK + 1, _BLOCK))
+    for k in range(len(bounds) - 1):
+        lo, hi = bounds[k], bounds[k + 1]
+        if lo == hi:
+            continue
+        x0, bx, by = k * _BLOCK, sx[lo:hi], sy[lo:hi]
+        y0, y1 = int(by.min()), int(by.max()) + 1
+        block = src[x0 : x0 + _BLOCK] @ tgt[y0:y1].T
+        out[order[lo:hi]] = block[bx - x0, by - y0]
+    return out
+
+
+class _Sims:
+    """Cosines between runs of the two sides, looked up per cell: from one dense matrix per pair of
+    run sizes when the documents are small, else from block products along the band."""
+
+    DENSE_CELLS = 400_000  # n · m up to which a dense (n, m) matrix per run-size pair is cheaper
+
+    def __init__(self, src: np.ndarray, tgt: np.ndarray) -> None:
+        self.src, self.tgt = src, tgt
+        self.dense = src.shape[1] * tgt.shape[1] <= self.DENSE_CELLS
+        self._cache: dict[tuple[int, int], np.ndarray] = {}
+
+    def __call__(self, k: int, j: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """cos(src run of k sentences at xs, tgt run of j sentences at ys), elementwise."""
+        if not self.dense:
+            return _pair_cos(self.src[k - 1], self.tgt[j - 1], xs, ys)
+        if (k, j) not in self._cache:
+            self._cache[(k, j)] = (self.src[k - 1] @ self.tgt[j - 1].T).astype(np.float64)
+        out: np.ndarray = self._cache[(k, j)][xs, ys]
+        return out
+
+
+def _band_costs(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    src_norm: np.ndarray,
+    tgt_norm: np.ndarray,
+    band: _Band,
+    types: Sequence[BeadType],
+    del_penalty: float,
+    cfg: AlignConfig,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    skip: float = 0.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(T, A, B) cost of reaching each band cell by each bead type (inf where impossible), and cosines."""
+    n, m = src.shape[1], tgt.shape[1]
+    a = np.arange(n + m + 1)[:, None]
+    y = band.lo[:, None] + np.arange(band.width)[None, :]
+    x = a - y
+    inside = (x >= 0) & (x <= n) & (y >= 0) & (y <= m)
+    costs = np.full((len(types), *y.shape), _INF)
+    cosines = np.zeros((len(types), *y.shape))
+    margin = cfg.scoring == "margin"
+    sims = _Sims(src, tgt)
+    ratio = 1.0
+    if lengths is not None:
+        total_src, total_tgt = float(lengths[0][0].sum()), float(lengths[1][0].sum())
+        ratio = total_src / total_tgt if total_src and total_tgt else 1.0
+    for t, (dx, dy) in enumerate(types):
+        sx, sy = x - dx, y - dy
+        ok = inside & (sx >= 0) & (sy >= 0)
+        if dx == 0 or dy == 0:
+            costs[t][ok] = skip if margin else del_penalty
+            continue
+        xs, ys = sx[ok], sy[ok]
+        cos = sims(dx, dy, xs, ys)
+        cosines[t][ok] = cos
+        if not margin:
+            scale = _SIZE_COST[cfg.size_cost](dx, dy)
+            costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
+            continue
+        # bertalign-style: similarity minus the group's similarity to the sentences just outside it
+        total = np.zeros(len(xs))
+        count = np.zeros(len(xs))
+        for yy in (ys - 1, ys + dy):
+            near = (yy >= 0) & (yy < m)
+            total[near] += sims(dx, 1, xs[near], yy[near])
+            count[near] += 1
+        for xx in (xs - 1, xs + dx):
+            near = (xx >= 0) & (xx < n)
+            total[near] += sims(1, dy, xx[near], ys[near])
+            count[near] += 1
+        score = cos - total / np.maximum(count, 1)
+        if lengths is not None:
+            ls = lengths[0][dx - 1, xs]
+            lt = lengths[1][dy - 1, ys] * ratio
+            factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
+            score = score * factor
+        costs[t][ok] = -score
+    return costs, cosines
+
+
+def _dp(costs: np.ndarray, band: _Band, types: Sequence[BeadType], n: int, m: int) -> list[tuple[int, int]]:
+    """Cheapest monotone path through the band; returns the bead type index and end cell per step."""
+    n_diag, width = costs.shape[1], band.width
+    lo = band.lo
+    start = -int(lo[0])
+    if not 0 <= start < width:
+        raise ValueError("the search band does not contain the origin")
+    # csum is flat with one extra cell that stays +inf: every impossible predecessor points there.
+    csum = np.full(n_diag * width + 1, _INF)
+    sentinel = n_diag * width
+    csum[start] = 0.0
+    back = np.full((n_diag, width), -1, dtype=np.int8)
+    steps = np.array([dx + dy for dx, dy in types])
+    dys = np.array([dy for _, dy in types])
+    cells = np.arange(width)
+    by_diag = np.ascontiguousarray(costs.transpose(1, 0, 2))  # (A, T, B): one diagonal is contiguous
+    columns = np.arange(width)
+    for a in range(1, n_diag):
+        prev = a - steps  # (T,)
+        ok_type = prev >= 0
+        prev_c = np.where(ok_type, prev, 0)
+        shift = lo[a] - dys - lo[prev_c]  # where the predecessor sits in its diagonal's window
+        pb = cells[None, :] + shift[:, None]
+        valid = ok_type[:, None] & (pb >= 0) & (pb < width)
+        index = np.where(valid, prev_c[:, None] * width + pb, sentinel)
+        cand = csum[index] + by_diag[a]  # (T, B); +inf where impossible
+        arg = cand.argmin(axis=0)  # the first minimum: ties go to the earlier bead type
+        best = cand[arg, columns]
+        csum[a * width : (a + 1) * width] = best
+        back[a] = np.where(np.isfinite(best), arg, -1)
+    csum_2d = csum[:sentinel].reshape(n_diag, width)
+    # trace back from (n, m)
+    a, b = n + m, m - int(lo[n + m])
+    if not 0 <= b < width or not np.isfinite(csum_2d[a, b]):
+        raise ValueError("the search band does not contain the end of both documents")
+    path: list[tuple[int, int]] = []
+    while a > 0:
+        t = int(back[a, b])
+        path.append((t, a * width + b))
+        dx, dy = types[t]
+        y = int(lo[a]) + b - dy
+        a -= dx + dy
+        b = y - int(lo[a])
+    path.reverse()
+    return path
+
+
+def _run_dp(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    band: _Band,
+    types: Sequence[BeadType],
+    calibration: Calibration,
+    cfg: AlignConfig | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+) -> list[Bead]:
+    n, m = src.shape[1], tgt.shape[1]
+    src_norm = _norms(src, calibration.src_background)
+    tgt_norm = _norms(tgt, calibration.tgt_background)
+    costs, cosines = _band_costs(
+        src,
+        tgt,
+        src_norm,
+        tgt_norm,
+        band,
+        types,
+        calibration.del_penalty,
+        cfg or _LEVEL_CONFIG,
+        lengths,
+        calibration.skip,
+    )
+    width = band.width
+    beads: list[Bead] = []
+    x = y = 0
+    for t, flat in _dp(costs, band, types, n, m):
+        dx, dy = types[t]
+        a, b = divmod(flat, width)
+        score = round(float(cosines[t, a, b]), 4) if dx and dy else 0.0
+        beads.append(Bead(tuple(range(x, x + dx)), tuple(range(y, y + dy)), score))
+        x, y = x + dx, y + dy
+    return beads
+
+
+# --- recursion: downsample, align coarsely, search a band around the upsampled path --------------
+
+
+def _downsample(v: np.ndarray) -> np.ndarray:
+    """Halve a (n, d) sequence: sum consecutive pairs, remove the mean, re-normalize."""
+    half = v.shape[0] // 2
+    pairs = v[: 2 * half : 2] + v[1 : 2 * half : 2]
+    if half:
+        pairs = pairs - pairs.mean(axis=0)
+    return _unit_rows(pairs)
+
+
+def _upsample(beads: Sequence[Bead], n: int, m: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Coarse beads at double resolution, extended to cover sizes (n, m) when the halving dropped a row."""
+
+    def up(side: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(range(2 * min(side), 2 * max(side) + 2))
+
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for bead in beads:
+        if bead.src and bead.tgt:
+            out.append((up(bead.src), up(bead.tgt)))
+        elif bead.src:
+            out.extend(((i,), ()) for i in up(bead.src))
+        else:
+            out.extend(((), (j,)) for j in up(bead.tgt))
+    nx = 1 + max((i for s, _ in out for i in s), default=-1)
+    ny = 1 + max((j for _, t in out for j in t), default=-1)
+    extra_x, extra_y = tuple(range(nx, n)), tuple(range(ny, m))
+    if extra_x and extra_y:
+        out.append((extra_x, extra_y))
+    else:
+        out.extend(((i,), ()) for i in extra_x)
+        out.extend(((), (j,)) for j in extra_y)
+    return out
+
+
+def _slant(path: list[tuple[int, int]], dx: int, dy: int) -> None:
+    """Append a staircase of single steps from the last point towards (x + dx, y + dy)."""
+    x0, y0 = path[-1]
+    total = dx + dy
+    for k in range(1, total + 1):
+        # the point of the straight line at step k, rounded so that x + y grows by exactly one
+        x = x0 + (dx * k + total // 2) // total
+        y = (x0 + y0 + k) - x
+        path.append((x, y))
+
+
+def _search_path(beads: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> np.ndarray:
+    """y of the search path on every anti-diagonal: straight through beads and through deletion runs."""
+    path = [(0, 0)]
+    del_x = del_y = 0
+    for src, tgt in beads:
+        if src and tgt:
+            _slant(path, del_x, del_y)
+            del_x = del_y = 0
+            _slant(path, len(src), len(tgt))
+        else:
+            del_x += len(src)
+            del_y += len(tgt)
+    _slant(path, del_x, del_y)
+    return np.array([y for _, y in path], dtype=np.int64)
+
+
+def align_overlaps(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    *,
+    config: AlignConfig | None = None,
+    calibration: Calibration | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+) -> tuple[Bead, ...]:
+    """Align two sentence sequences given their overlap vectors.
+
+    Args:
+        src: (K, n, d) source overlap vectors (``K ≥ 1``; bead sides are capped at ``K``).
+        tgt: (K', m, d) target overlap vectors.
+        config: search parameters.
+        calibration: background vectors and deletion penalty for the finest level (default: those
+            of this document pair, :func:`calibrate`); pass a corpus-wide one when aligning many
+            short pieces (clauses) of the same two documents.
+
+    Returns:
+        Beads covering every sentence of both sides once, in order; a match's ``score`` is the
+        cosine of its two groups (4 decimals), a deletion's is 0.
+
+    The matrix products are small (a block of source rows against the target rows of its band), so
+    BLAS runs on one thread: on two busy cores, OpenBLAS's thread pool made them ~10× slower.
+    """
+    with threadpool_limits(limits=1, user_api="blas"):
+        return _align(src, tgt, config or AlignConfig(), calibration, lengths)
+
+
+def _align(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    cfg: AlignConfig,
+    calibration: Calibration | None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+) -> tuple[Bead, ...]:
+    n, m = src.shape[1], tgt.shape[1]
+    if n == 0 or m == 0:
+        return tuple([Bead((i,), ()) for i in range(n)] + [Bead((), (j,)) for j in range(m)])
+    types = [t for t in bead_types(cfg.max_size) if t[0] <= src.shape[0] and t[1] <= tgt.shape[0]]
+    levels = [(src[0], tgt[0])]
+    while (
+        levels[-1][0].shape[0] * levels[-1][1].shape[0] > cfg.full_dp_max**2
+        and min(levels[-1][0].shape[0], levels[-1][1].shape[0]) > 1
+    ):
+        levels.append((_downsample(levels[-1][0]), _downsample(levels[-1][1])))
+    one_to_one = [(1, 1), (1, 0), (0, 1)]
+
+    calibrations: dict[int, Calibration] = {} if calibration is None else {0: calibration}
+
+    def level_calibration(k: int) -> Calibration:
+        if k not in calibrations:
+            s, t = (src, tgt) if k == 0 else (levels[k][0][None], levels[k][1][None])
+            calibrations[k] = calibrate(s, t, cfg)
+        return calibrations[k]
+
+    top = len(levels) - 1
+    s_top, t_top = levels[top]
+    beads = _run_dp(
+        s_top[None],
+        t_top[None],
+        _full_band(s_top.shape[0], t_top.shape[0]),
+        one_to_one,
+        level_calibration(top),
+    )
+    coarse = [(b.src, b.tgt) for b in beads]  # top == 0: the same resolution, now with every bead type
+    for k in range(top - 1 if top else 0, -1, -1):
+        s_k, t_k = levels[k]
+        if k < top:
+            coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
+        band = _path_band(_search_path(coarse), cfg.width)
+        if k == 0:
+            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths)
+        else:
+            beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
+    log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
+    return tuple(beads)
+
+
+def align_texts(
+    src: Sequence[str],
+    tgt: Sequence[str],
+    embedder: Embedder,
+    *,
+    config: AlignConfig | None = None,
+) -> tuple[Bead, ...]:
+    """Align two lists of sentences: embed every run of up to ``max_side`` sentences, then align.
+
+    Args:
+        src: source sentences, in order.
+        tgt: target sentences, in order.
+        embedder: any :class:`~lawalign.align.embed.Embedder` (wrap it in the cache to embed once).
+        config: search parameters.
+    """
+    cfg = config or AlignConfig()
+    src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
+    lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
+    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths)
