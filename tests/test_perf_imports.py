@@ -23,10 +23,10 @@ def _modules_after(code: str) -> set[str]:
     return set(proc.stdout.split())
 
 
-@pytest.mark.parametrize("name", sorted(HELPS))
+@pytest.mark.parametrize("name", COMMANDS)
 def test_the_light_help_registry_matches_each_command(name: str) -> None:
-    assert name in COMMANDS
-    assert HELPS[name] == _command_module(name).HELP
+    assert HELPS.get(name) == _command_module(name).HELP, "add the command's HELP to cli.HELPS"
+    assert set(HELPS) <= set(COMMANDS)
 
 
 def test_help_imports_no_command_module_and_no_heavy_library() -> None:
