@@ -7,6 +7,10 @@ into each other: a first call on the three seeds ("cold": imports done, models/d
 then the timed call, then the same call again under tracemalloc for its peak. A stage whose library
 function does not exist yet prints "n/a". Numbers only: nothing here asserts a timing.
 
+PDF ingestion (``--pdf`` alone, or as part of the whole run): A5 booklets of 25, 50, 100 and 200
+pages typeset by the tests' typesetter (``tests/pdf_fixtures.py``) are read; pages per second, and
+milliseconds per page staying flat, show time linear in pages.
+
 The last part (:mod:`bench_perf`) prints CPU seconds and peak memory of everyday commands, cold
 encoding throughput against the model's own, and per-unit costs on generated books of 10 to 1,000
 laws in three languages, side by side with the figures measured before (``bench_before.json``).
@@ -176,9 +180,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--measure", metavar="STAGE", help=argparse.SUPPRESS)
     parser.add_argument("paths", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--stage", action="append", choices=sorted(STAGES), help="only these stages")
+    parser.add_argument("--pdf", action="store_true", help="only the PDF ingestion benchmark")
     args = parser.parse_args(argv)
     if args.measure:
         print(json.dumps(measure(args.measure, [Path(p) for p in args.paths])))
+        return 0
+    if args.pdf:
+        bench_pdf()
         return 0
 
     columns = ("MB", 7), ("cold s", 7), ("wall s", 8), ("s/MB", 7), ("peak MB", 8), ("RSS MB", 7)
@@ -202,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "wall: the timed call after it; peak: tracemalloc; RSS: the process's maximum resident set."
     )
     if not args.stage:
+        bench_pdf()
         bench_build()
         print("\nalignment (fresh interpreters, bundled e5 model):")
         from lawalign.align.bench import bench_alignment
@@ -220,6 +229,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         for row in bench_sentalign():
             print(f"  {row['name']:<44} {row['value']!s:>8} {row['unit']}")
     return 0
+
+
+PDF_PAGES = (25, 50, 100, 200)
+
+
+def make_booklet(pages: int) -> Path:
+    """An A5 booklet of about ``pages`` pages: the Vietnamese seed typeset again and again."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import pdf_fixtures
+
+    BENCH_DIR.mkdir(parents=True, exist_ok=True)
+    path = BENCH_DIR / f"booklet-{pages}p.pdf"
+    if not path.exists():
+        text = VI_SEED.read_text(encoding="utf-8")
+        per_copy = 3  # pages one copy of the seed fills
+        pdf_fixtures.booklet(text, path, copies=max(1, round(pages / per_copy)))
+    return path
+
+
+def bench_pdf() -> None:
+    """PDF ingestion: pages per second over booklets of 25–200 pages (time should grow linearly)."""
+    import pypdfium2 as pdfium
+
+    from lawalign.ingest import read_source
+    from lawalign.ingest.pdf import extract_pdf
+
+    print("\nPDF ingestion (A5 booklet, running header, page numbers; in process, after a warm-up):")
+    print(
+        f"  {'pages':>6} {'text layer s':>13} {'pages/s':>8} {'read_source s':>14} {'pages/s':>8}"
+        f" {'ms/page':>8}"
+    )
+    read_source(make_booklet(25), lang="vi")
+    for target in PDF_PAGES:
+        path = make_booklet(target)
+        data = path.read_bytes()
+        pages = len(pdfium.PdfDocument(data))
+        t0 = time.perf_counter()
+        extract_pdf(data, str(path))
+        layer = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        read_source(path, lang="vi")
+        whole = time.perf_counter() - t0
+        print(
+            f"  {pages:>6} {layer:>13.2f} {pages / layer:>8.1f} {whole:>14.2f} {pages / whole:>8.1f} "
+            f"{1000 * whole / pages:>8.1f}"
+        )
+    print("  linear: ms/page stays flat as the page count doubles")
 
 
 def _timed_build(corpus: Path, out: Path, cache: Path) -> tuple[float, float]:

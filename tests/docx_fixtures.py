@@ -223,3 +223,86 @@ def word(text: str, path: Path, *, revisions: bool = False) -> Path:
     document.core_properties.modified = EPOCH
     document.save(str(path))
     return path
+
+
+ODT_NS = {
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+    "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+}
+
+
+def _o(tag: str) -> str:
+    prefix, name = tag.split(":")
+    return f"{{{ODT_NS[prefix]}}}{name}"
+
+
+def odt(text: str, path: Path) -> Path:
+    """Write ``text`` as an OpenDocument text file: numbered lists, ``text:h`` headings, inline notes."""
+    import zipfile
+
+    root = etree.Element(_o("office:document-content"), nsmap=ODT_NS)
+    root.set(_o("office:version"), "1.3")
+    auto = etree.SubElement(root, _o("office:automatic-styles"))
+    for name, fmt in (("Points", "1"), ("Letters", "A"), ("Dashes", "")):
+        ls = etree.SubElement(auto, _o("text:list-style"))
+        ls.set(_o("style:name"), name)
+        if fmt:
+            lvl = etree.SubElement(ls, _o("text:list-level-style-number"))
+            lvl.set(_o("style:num-format"), fmt)
+            lvl.set(_o("style:num-suffix"), ".")
+        else:
+            lvl = etree.SubElement(ls, _o("text:list-level-style-bullet"))
+            lvl.set(_o("text:bullet-char"), "-")
+        lvl.set(_o("text:level"), "1")
+    body = etree.SubElement(etree.SubElement(root, _o("office:body")), _o("office:text"))
+    paras = paragraphs(text)
+    anchored = _anchored(paras)
+    skip = set(anchored) | {i - 1 for i in anchored if i > 0 and _SEPARATOR.match(paras[i - 1])}
+    for i, para in enumerate(paras):
+        if i in skip:
+            continue
+        kind = style_of(para)
+        item: tuple[str, int] | None = None
+        content = para
+        if m := _POINT.match(para):
+            item, content = ("Points", int(m.group(1))), para[m.end() :]
+        elif m := _LETTER.match(para):
+            item, content = ("Letters", ord(m.group(1)) - 64), para[m.end() :]
+        elif m := _DASH.match(para):
+            item, content = ("Dashes", 0), para[m.end() :]
+        parent = body
+        if item is not None:
+            lst = etree.SubElement(body, _o("text:list"))
+            lst.set(_o("text:style-name"), item[0])
+            li = etree.SubElement(lst, _o("text:list-item"))
+            if item[1]:
+                li.set(_o("text:start-value"), str(item[1]))
+            parent = li
+        el = etree.SubElement(parent, _o("text:h") if kind == "heading" else _o("text:p"))
+        if kind == "heading":
+            el.set(_o("text:outline-level"), "1")
+        refs = [(mark, note) for _, (a, mark, note) in sorted(anchored.items()) if a == i]
+        for mark, _ in refs:
+            pattern = re.escape(mark) if mark != "*" else r"(?<=\w)\*"
+            content = re.sub(pattern, "\x00", content, count=1)
+        pieces = content.split("\x00")
+        el.text = pieces[0]
+        for (mark, note), piece in zip(refs, pieces[1:], strict=True):
+            n = etree.SubElement(el, _o("text:note"))
+            n.set(_o("text:note-class"), "footnote")
+            cite = etree.SubElement(n, _o("text:note-citation"))
+            if not mark.startswith("["):
+                cite.set(_o("text:label"), mark)
+            cite.text = mark
+            etree.SubElement(etree.SubElement(n, _o("text:note-body")), _o("text:p")).text = note
+            n.tail = piece
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(
+            zipfile.ZipInfo("mimetype", (2007, 1, 1, 0, 0, 0)), "application/vnd.oasis.opendocument.text"
+        )
+        zf.writestr(
+            zipfile.ZipInfo("content.xml", (2007, 1, 1, 0, 0, 0)),
+            etree.tostring(root, xml_declaration=True, encoding="UTF-8"),
+        )
+    return path

@@ -58,7 +58,7 @@ def _pdf(fmt: tuple[float, float]) -> FPDF:
 @dataclass
 class _Booklet:
     pdf: FPDF
-    header: str
+    header: str  # "even|odd" for headers alternating between left and right pages
     width: float
     height: float
     margin_top: float = 54
@@ -68,6 +68,7 @@ class _Booklet:
     page: int = 0
     y: float = 0.0
     splits: int = 0  # paragraphs that run on across a page break
+    ragged: bool = False  # ragged right, first-line indents, no paragraph spacing, centred headings
 
     @property
     def left(self) -> float:
@@ -82,17 +83,24 @@ class _Booklet:
         self.pdf.add_page()
         self.page += 1
         self.pdf.set_font("Serif", "I", 8)
-        w = self.pdf.get_string_width(self.header)
-        self.pdf.text(self.left + (self.measure - w) / 2, 30, self.header)
+        header = self.header.split("|")[self.page % 2] if "|" in self.header else self.header
+        w = self.pdf.get_string_width(header)
         number = str(self.page)
-        self.pdf.set_font("Serif", "", 9)
-        w = self.pdf.get_string_width(number)
-        self.pdf.text(self.left + (self.measure - w) / 2, self.height - 28, number)
+        if self.ragged:  # header on the left, page number on the right of the same top row
+            self.pdf.text(self.left, 30, header)
+            self.pdf.set_font("Serif", "", 9)
+            self.pdf.text(self.left + self.measure - self.pdf.get_string_width(number), 30, number)
+        else:
+            self.pdf.text(self.left + (self.measure - w) / 2, 30, header)
+            self.pdf.set_font("Serif", "", 9)
+            w = self.pdf.get_string_width(number)
+            self.pdf.text(self.left + (self.measure - w) / 2, self.height - 28, number)
         self.y = self.margin_top
 
-    def lines(self, words: list[str], size: float, style: str) -> list[list[str]]:
+    def lines(self, words: list[str], size: float, style: str, indent: float = 0.0) -> list[list[str]]:
         """Greedy line breaking; a long word that does not fit is hyphenated when a piece fits."""
         self.pdf.set_font("Serif", style, size)
+        measure = self.measure - indent  # the first line's
         space = self.pdf.get_string_width(" ")
         out: list[list[str]] = []
         current: list[str] = []
@@ -102,14 +110,14 @@ class _Booklet:
             word = queue.pop(0)
             w = self.pdf.get_string_width(word)
             need = w + (space if current else 0)
-            if used + need <= self.measure:
+            if used + need <= measure:
                 current.append(word)
                 used += need
                 continue
             if _LETTER.match(word) and len(word) >= 7 and current:
                 for k in range(len(word) - 3, 2, -1):
                     piece = word[:k] + "-"
-                    if used + space + self.pdf.get_string_width(piece) <= self.measure:
+                    if used + space + self.pdf.get_string_width(piece) <= measure:
                         current.append(piece)
                         queue.insert(0, word[k:])
                         break
@@ -118,7 +126,7 @@ class _Booklet:
             else:
                 queue.insert(0, word)
             out.append(current)
-            current, used = [], 0.0
+            current, used, measure = [], 0.0, self.measure
             if not out[-1]:  # a word wider than the measure: set it alone
                 out[-1] = [queue.pop(0)]
         if current:
@@ -133,7 +141,10 @@ class _Booklet:
             "body": (9.5, "", 4.0),
         }[kind]
         leading = size * 1.25
-        lines = self.lines(text.split(), size, style)
+        indent = 14.0 if self.ragged and kind != "heading" else 0.0
+        if self.ragged and kind != "heading":
+            before = 0.0
+        lines = self.lines(text.split(), size, style, indent)
         if self.y > self.margin_top:
             self.y += before
         for i, words in enumerate(lines):
@@ -145,9 +156,11 @@ class _Booklet:
             space = self.pdf.get_string_width(" ")
             last = i == len(lines) - 1
             gap = space
-            if not last and len(words) > 1 and kind != "heading":
+            if not last and len(words) > 1 and kind != "heading" and not self.ragged:
                 gap = (self.measure - sum(widths)) / (len(words) - 1)  # justified: wide spaces
-            x = self.left
+            x = self.left + (indent if i == 0 else 0.0)
+            if self.ragged and kind == "heading":  # centred
+                x = self.left + (self.measure - sum(widths) - gap * (len(words) - 1)) / 2
             baseline = self.y + size
             for word, w in zip(words, widths, strict=True):
                 self.pdf.text(x, baseline, word)
@@ -155,15 +168,18 @@ class _Booklet:
             self.y += leading
 
 
-def booklet(text: str, path: Path, *, header: str = RUNNING_HEADER, copies: int = 1) -> Path:
+def booklet(
+    text: str, path: Path, *, header: str = RUNNING_HEADER, copies: int = 1, ragged: bool = False
+) -> Path:
     """Typeset ``text`` as an A5 booklet (``copies`` times over, for long benchmark inputs).
 
-    The bottom margin grows a few points at a time until some paragraph runs on across a page
-    break, so every booklet has one.
+    ``ragged``: ragged right, first lines indented instead of paragraph spacing, centred headings,
+    header and page number on one top row. The bottom margin grows a few points at a time until some
+    paragraph runs on across a page break, so every booklet has one.
     """
     for extra in range(0, 200, 6):
         pdf = _pdf((420.0, 595.0))
-        book = _Booklet(pdf, header, pdf.w, pdf.h, margin_bottom=54 + extra)
+        book = _Booklet(pdf, header, pdf.w, pdf.h, margin_bottom=54 + extra, ragged=ragged)
         for _ in range(copies):
             for para in paragraphs(text):
                 book.paragraph(para)

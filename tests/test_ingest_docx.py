@@ -122,3 +122,13 @@ def test_number_formats():
     assert [format_number(n, "upperLetter") for n in (1, 26, 27)] == ["A", "Z", "AA"]
     assert format_number(14, "upperRoman") == "XIV"
     assert format_number(2, "russianLower") == "б"
+
+
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_opendocument_seed_gives_the_plain_text_units(tmp_path, lang):
+    path = docx_fixtures.odt(seed_text(lang), tmp_path / f"{lang}.odt")
+    assert sniff_format(path.read_bytes()) == "odt"
+    source = read_source(path, lang=lang)
+    assert source.media_type == "application/vnd.oasis.opendocument.text"
+    edition = segment_law(source)
+    assert _units(edition) == _units(segment_law(read_source(SEEDS[lang], lang=lang)))

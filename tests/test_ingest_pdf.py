@@ -19,7 +19,11 @@ from lawalign.structure.akn import validate
 from lawalign.structure.akn_read import from_akn
 from lawalign.structure.akn_write import to_akn
 
-LAYOUTS = {"booklet": pdf_fixtures.booklet, "columns": pdf_fixtures.two_columns}
+LAYOUTS = {
+    "booklet": pdf_fixtures.booklet,
+    "columns": pdf_fixtures.two_columns,
+    "ragged": lambda text, path: pdf_fixtures.booklet(text, path, ragged=True),
+}
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +153,101 @@ def test_commands_work_on_a_pdf_edition(typeset, tmp_path, capsys):
     assert main(["ingest", str(pdf), "--lang", "ru", "-o", str(tmp_path)]) == 0
     written = list(tmp_path.glob("*.xml"))
     assert len(written) == 1 and validate(written[0].read_bytes())[0]
+
+
+def test_raised_footnote_digit_and_centred_heading(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF(format=(420, 595), unit="pt")
+    pdf.set_creation_date(pdf_fixtures.EPOCH)
+    for style, name in pdf_fixtures.FONTS.items():
+        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf.add_page()
+    pdf.set_font("Serif", "B", 12)
+    for y, words in ((60, "LAW 68"), (75, "CLAIM OR CONCESSION")):
+        pdf.text((pdf.w - pdf.get_string_width(words)) / 2, y, words)
+    pdf.set_font("Serif", "", 10)
+    pdf.text(40, 110, "A. Claim Defined")
+    pdf.text(40, 130, "Any statement is a claim")
+    x = 40 + pdf.get_string_width("Any statement is a claim")
+    pdf.set_font("Serif", "", 6)
+    pdf.text(x + 0.5, 126, "1")
+    pdf.set_font("Serif", "", 10)
+    pdf.text(x + 8, 130, "of tricks.")
+    path = tmp_path / "small.pdf"
+    pdf.output(str(path))
+    source = read_source(path, lang="en")
+    assert [line.text for line in source.lines] == [
+        "LAW 68 CLAIM OR CONCESSION",
+        "A. Claim Defined",
+        "Any statement is a claim¹ of tricks.",
+    ]
+    assert [line.heading for line in source.lines] == [True, False, False]
+
+
+def test_page_furniture_is_no_debris_finding(typeset):
+    from lawalign.diff.context import DiffContext
+    from lawalign.diff.rules.debris import rule
+
+    edition = segment_law(read_source(typeset[("ru", "booklet")], lang="ru"))
+    assert any(u.reason == "page-furniture" for u in edition.debris)
+    assert not [f for f in rule(DiffContext([edition])) if "page-furniture" in f.message]
+
+
+def _set_line(
+    pdf, y: float, text: str, size: float, justify: bool, left: float = 40, right: float = 380
+) -> None:
+    pdf.set_font("Serif", "", size)
+    words = text.split()
+    widths = [pdf.get_string_width(w) for w in words]
+    gap = (right - left - sum(widths)) / (len(words) - 1) if justify else pdf.get_string_width(" ")
+    x = left
+    for word, width in zip(words, widths, strict=True):
+        pdf.text(x, y, word)
+        x += width + gap
+
+
+def test_footnote_at_the_foot_of_a_page_does_not_cut_the_paragraph(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF(format=(420, 595), unit="pt")
+    pdf.set_creation_date(pdf_fixtures.EPOCH)
+    for style, name in pdf_fixtures.FONTS.items():
+        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    body = [
+        "When a claim or concession is disputed, the Director",
+        "determines the result on the board as equitably as",
+        "possible to both sides, but any doubtful point as to a",
+    ]
+    for page, lines in ((1, body), (2, ["claim shall be resolved against the claimer."])):
+        pdf.add_page()
+        for k, text in enumerate(lines):
+            _set_line(pdf, 80 + 13 * k, text, 10, justify=page == 1)
+        if page == 1:
+            _set_line(
+                pdf, 540, "* Normal includes play that would be careless or inferior.", 7, justify=False
+            )
+        _set_line(pdf, 570, f"Page {page}", 8, justify=False, left=190)
+    path = tmp_path / "foot.pdf"
+    pdf.output(str(path))
+    source = read_source(path, lang="en")
+    assert [line.text for line in source.lines] == [
+        " ".join([*body, "claim shall be resolved against the claimer."]),
+        "* Normal includes play that would be careless or inferior.",
+    ]
+    first = source.lines[0]
+    assert (first.page, first.raw_line, first.page_end, first.raw_line_end) == (1, 1, 2, 1)
+    assert [u.text for u in source.removed] == ["Page 1", "Page 2"]
+
+
+def test_alternating_running_headers(tmp_path):
+    path = pdf_fixtures.booklet(
+        seed_text("vi"), tmp_path / "alt.pdf", header="Luật Bridge|Yêu sách và nhượng bộ"
+    )
+    source = read_source(path, lang="vi")
+    headers = [u.text for u in source.removed if not u.text.isdigit()]
+    pages = {u.source.page for u in source.removed}
+    assert len(pages) >= 3 and len(headers) == len(pages)
+    assert set(headers) == {"Luật Bridge", "Yêu sách và nhượng bộ"}
+    edition = segment_law(source)
+    assert _law_units(edition) == _law_units(segment_law(read_source(SEEDS["vi"], lang="vi")))

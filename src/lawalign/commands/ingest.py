@@ -26,7 +26,10 @@ HELP = "convert edition files into Akoma Ntoso XML (one .xml per input)"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "paths", nargs="+", metavar="FILE", help="edition files (text or saved web page) or a corpus folder"
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        help="edition files (text, saved web page, PDF, Word) or a corpus folder",
     )
     add_input_lang(p)
     add_langs(p, "to write")

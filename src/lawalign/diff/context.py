@@ -69,9 +69,7 @@ class DiffContext:
     skeleton: Skeleton | None = None
     _refs: dict[tuple[str, str, tuple[int, int]], tuple[Ref, ...]] = field(default_factory=dict)
     store: Store | None = None
-    _sentences: dict[tuple[str, str, tuple[int, int]], tuple[tuple[int, int], ...]] = field(
-        default_factory=dict
-    )
+    _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
     _links: dict[str, list[UnitLink]] | None = None
     _reference_ids: dict[str, list[str]] | None = None
     _by_law: dict[str, dict[str, tuple[Unit, ...]]] = field(default_factory=dict)
@@ -172,18 +170,16 @@ class DiffContext:
         The first call for an edition splits all its law units at once through the on-disk split
         cache (:func:`lawalign.align.sentences.split_many`), so a warm run never imports spaCy.
         """
-        key = (_key(edition), unit.id, unit.span)
+        key = (edition.lang, unit.text)  # spans depend on the text only (two units may share an id)
         if key not in self._sentences:
             from lawalign.align.sentences import split_many
 
             if self.store is None:
                 self.store = Store()
-            units = [u for u in edition.law_units if (key[0], u.id, u.span) not in self._sentences]
-            if not any(u is unit for u in units):
-                units.append(unit)
-            splits = split_many([u.text for u in units], edition.lang, self.store)
-            for u, sents in zip(units, splits, strict=True):
-                self._sentences[(key[0], u.id, u.span)] = spans_of(u.text, sents)
+            texts = [u.text for u in edition.law_units if (edition.lang, u.text) not in self._sentences]
+            texts = list(dict.fromkeys([*texts, unit.text]))
+            for text, sents in zip(texts, split_many(texts, edition.lang, self.store), strict=True):
+                self._sentences[(edition.lang, text)] = spans_of(text, sents)
         return self._sentences[key]
 
     def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:

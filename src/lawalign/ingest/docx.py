@@ -456,7 +456,7 @@ def extract_docx(data: bytes, path: str) -> Document:
     return Document(tuple(reader.paragraphs), tuple(reader.removed), tuple(notices), DOCX_MEDIA_TYPE, "utf-8")
 
 
-def _notices(reader: _Reader, path: str, what: str) -> list[Notice]:
+def _notices(reader: _Reader | _OdtReader, path: str, what: str) -> list[Notice]:
     notices = []
     deleted = sum(1 for a in reader.removed if a.reason == "tracked-deletion")
     commented = sum(1 for a in reader.removed if a.reason == "comment")
@@ -481,3 +481,203 @@ def _notices(reader: _Reader, path: str, what: str) -> list[Notice]:
         )
     log.info("%s: %s file, %d paragraph(s)", path, what, len(reader.paragraphs))
     return notices
+
+
+# --- OpenDocument text -------------------------------------------------------------------------------
+
+_ODF = {
+    "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "dc": "http://purl.org/dc/elements/1.1/",
+}
+_ODF_FORMATS = {"1": "decimal", "A": "upperLetter", "a": "lowerLetter", "I": "upperRoman", "i": "lowerRoman"}
+
+
+def o(prefix: str, tag: str) -> str:
+    """Clark name of an OpenDocument element or attribute: ``o("text", "p")``."""
+    return f"{{{_ODF[prefix]}}}{tag}"
+
+
+@dataclass(slots=True)
+class _OdtLevel:
+    fmt: str = "decimal"
+    prefix: str = ""
+    suffix: str = "."
+    start: int = 1
+    bullet: str = ""
+
+
+@dataclass(slots=True)
+class _OdtReader:
+    path: str
+    list_styles: dict[str, dict[int, _OdtLevel]]
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    removed: list[Aside] = field(default_factory=list)
+    number: int = 0
+    notes: int = 0
+    counters: dict[str, list[int]] = field(default_factory=dict)  # list style → counter per level
+    insertions: int = 0
+    numbering: _Numbering = field(default_factory=_Numbering)
+
+    def container(self, el: Any, style: str = "", depth: int = 0) -> None:
+        for child in el:
+            tag = child.tag
+            if tag in (o("text", "p"), o("text", "h")):
+                self.paragraph(child, "")
+            elif tag == o("text", "list"):
+                self.items(child, style, depth)
+            elif tag == o("text", "tracked-changes"):
+                for deletion in child.iter(o("text", "deletion")):
+                    text = " ".join("".join(p.itertext()) for p in deletion.iter(o("text", "p"))).strip()
+                    if text:
+                        self.removed.append(
+                            Aside(text, self.number, "tracked-deletion", "deleted text (tracked change)")
+                        )
+            elif isinstance(tag, str) and not tag.endswith("}sequence-decls"):
+                self.container(child, style, depth)
+
+    def items(self, el: Any, style: str, depth: int) -> None:
+        style = el.get(o("text", "style-name")) or style
+        counters = self.counters.setdefault(style, [0] * 10)
+        if (
+            depth == 0
+            and el.get(o("text", "continue-numbering")) != "true"
+            and not el.get(o("text", "continue-list"))
+        ):
+            counters[:] = [0] * 10
+        for item in el:
+            if item.tag not in (o("text", "list-item"), o("text", "list-header")):
+                continue
+            label = ""
+            if item.tag == o("text", "list-item"):
+                level = self.list_styles.get(style, {}).get(depth + 1, _OdtLevel())
+                start = item.get(o("text", "start-value"))
+                if start is not None:
+                    counters[depth] = int(start) - 1
+                elif counters[depth] == 0:
+                    counters[depth] = level.start - 1
+                counters[depth] += 1
+                counters[depth + 1 :] = [0] * (9 - depth)
+                if level.bullet:
+                    label = level.bullet + " "
+                elif level.fmt:
+                    label = f"{level.prefix}{format_number(counters[depth], level.fmt)}{level.suffix} "
+            first = True
+            for child in item:
+                if child.tag in (o("text", "p"), o("text", "h")):
+                    self.paragraph(child, label if first else "")
+                    first = False
+                elif child.tag == o("text", "list"):
+                    self.items(child, style, depth + 1)
+
+    def paragraph(self, p: Any, label: str) -> None:
+        self.number += 1
+        heading = p.tag == o("text", "h")
+        parts: list[str] = [label]
+        notes: list[tuple[str, Any]] = []
+        self.inline(p, parts, notes)
+        text = "".join(parts)
+        for k, piece in enumerate(text.split("\n")):
+            if piece.strip() or (k == 0 and "\n" not in text):
+                self.paragraphs.append(Paragraph(piece, self.number, self.number, heading=heading))
+        for mark, body in notes:
+            note: list[str] = []
+            for q in body.iter(o("text", "p")):
+                if note:
+                    note.append(" ")
+                self.inline(q, note, [])
+            text = " ".join("".join(note).split("\n")).strip()
+            if text:
+                self.paragraphs.append(
+                    Paragraph(text if text.startswith(mark) else f"{mark} {text}", self.number, self.number)
+                )
+
+    def inline(self, el: Any, parts: list[str], notes: list[tuple[str, Any]]) -> None:
+        if el.text:
+            parts.append(el.text)
+        for child in el:
+            tag = child.tag
+            if tag == o("text", "s"):
+                parts.append(" " * int(child.get(o("text", "c"), "1")))
+            elif tag == o("text", "tab"):
+                parts.append("\t")
+            elif tag == o("text", "line-break"):
+                parts.append("\n")
+            elif tag == o("text", "note"):
+                citation = child.find(o("text", "note-citation"))
+                label = citation.get(o("text", "label")) if citation is not None else None
+                if label:
+                    mark = label
+                else:
+                    self.notes += 1
+                    mark = f"[{self.notes}]"
+                parts.append(mark)
+                body = child.find(o("text", "note-body"))
+                if body is not None:
+                    notes.append((mark, body))
+            elif tag == o("office", "annotation"):
+                author = "".join(child.findtext(o("dc", "creator")) or "")
+                text = " ".join("".join(q.itertext()) for q in child.iter(o("text", "p"))).strip()
+                if text:
+                    self.removed.append(
+                        Aside(text, self.number, "comment", f"comment by {author}" if author else "comment")
+                    )
+            elif tag in (o("text", "change-start"), o("text", "change")):
+                self.insertions += tag == o("text", "change-start")
+            elif isinstance(tag, str) and tag not in (
+                o("text", "soft-page-break"),
+                o("text", "bookmark"),
+                o("text", "change-end"),
+                o("office", "annotation-end"),
+            ):
+                self.inline(child, parts, notes)
+            if child.tail:
+                parts.append(child.tail)
+
+
+def _odt_list_styles(*roots: Any) -> dict[str, dict[int, _OdtLevel]]:
+    styles: dict[str, dict[int, _OdtLevel]] = {}
+    for root in roots:
+        if root is None:
+            continue
+        for ls in root.iter(o("text", "list-style")):
+            levels: dict[int, _OdtLevel] = {}
+            for lvl in ls:
+                level_no = int(lvl.get(o("text", "level"), "1"))
+                if lvl.tag == o("text", "list-level-style-number"):
+                    fmt = lvl.get(o("style", "num-format"), "1")
+                    levels[level_no] = _OdtLevel(
+                        fmt=_ODF_FORMATS.get(fmt, "decimal") if fmt else "",
+                        prefix=lvl.get(o("style", "num-prefix"), ""),
+                        suffix=lvl.get(o("style", "num-suffix"), ""),
+                        start=int(lvl.get(o("text", "start-value"), "1")),
+                    )
+                elif lvl.tag == o("text", "list-level-style-bullet"):
+                    levels[level_no] = _OdtLevel(bullet=lvl.get(o("text", "bullet-char"), "•"))
+            styles[ls.get(o("style", "name"), "")] = levels
+    return styles
+
+
+def extract_odt(data: bytes, path: str) -> Document:
+    """Read an OpenDocument text (.odt) file into located paragraphs with printed list labels.
+
+    Raises:
+        InputError: a damaged file (not a ZIP archive, no ``content.xml``, malformed XML).
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            content = zf.read("content.xml")
+            styles = zf.read("styles.xml") if "styles.xml" in zf.namelist() else None
+    except (zipfile.BadZipFile, KeyError, OSError) as exc:
+        raise InputError(path, f"damaged OpenDocument file: {exc}") from None
+    root = _safe_xml(content, path, "content.xml")
+    styles_root = _safe_xml(styles, path, "styles.xml") if styles else None
+    reader = _OdtReader(path, _odt_list_styles(root, styles_root))
+    body = root.find(f"{o('office', 'body')}/{o('office', 'text')}")
+    if body is None:
+        raise InputError(path, "damaged OpenDocument file: content.xml has no text body")
+    reader.container(body)
+    notices = _notices(reader, path, "OpenDocument")
+    return Document(tuple(reader.paragraphs), tuple(reader.removed), tuple(notices), ODT_MEDIA_TYPE, "utf-8")

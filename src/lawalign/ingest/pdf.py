@@ -5,7 +5,8 @@ weight. The layout is rebuilt here, in named steps:
 
 ``words``
     Characters → words (a space, a jump in position or a change of baseline ends a word). Justified
-    text's wide spaces become one space.
+    text's wide spaces become one space; a raised, smaller digit glued to a word is a superscript
+    footnote marker ("claim¹").
 ``columns``
     Per page, a gutter is an x band (≥ 6 pt, in the middle half of the text) that at most a tenth of
     the rows touch, with rows of text on both sides. Words are assigned to columns; a row with a word
@@ -15,17 +16,21 @@ weight. The layout is rebuilt here, in named steps:
     A column's words → lines by baseline (raised footnote markers stay on their line). Lines are
     numbered per page in reading order: ``page``/``line`` is where a translator finds them.
 ``furniture``
-    Running headers, footers and page numbers: the top and bottom rows of each page whose text
-    (digits masked) repeats on at least half of the pages (two at least), rows at the same place and
-    size as such furniture on other pages, and a lone page number ("12", "– 12 –", "12/40", "Page 12")
-    set apart at the top or bottom of a page. They become debris with reason ``page-furniture``.
+    Running headers, footers and page numbers: among the top and bottom rows of each page, those set
+    apart from the text by a line of space whose text (digits masked) repeats on at least half of the
+    pages (two at least), that stand at the same place and size as such furniture on other pages, or
+    that are a lone page number ("12", "– 12 –", "12/40", "Page 12"). They become debris with reason
+    ``page-furniture``.
 ``paragraphs``
     Consecutive lines of a column form a paragraph unless the gap above is wider than the column's
     line pitch, the typeface changes (bold, size), the new line is indented as a first line, or the
-    line before ended early (the next line's first word would have fit on it). Across a column or
-    page break only the last two tests apply (and a closing full stop followed by a label such as
-    "2." breaks), so a paragraph cut by a page break is joined again, and footnotes set in a smaller
-    size at the foot of a page are read after the paragraph they interrupt.
+    line before ended early (the next line's first word would have fit on it); where the text marks
+    paragraphs by first-line indents, an indented line always starts one. Across a column or page
+    break the gap test does not apply, and in justified text the line before must reach the column's
+    edge (a label such as "2." after a closing full stop or a short line breaks too), so a paragraph cut by a
+    page break is joined again, and footnotes set in a smaller size at the foot of a page are read
+    after the paragraph they interrupt. Two centred lines of one face (a heading set on two lines)
+    stay together.
 ``hyphens``
     A line ending in a hyphen after a letter, followed by a lowercase letter, is rejoined without
     the hyphen ("con-" + "tinued") unless the document elsewhere spells the word with the hyphen;
@@ -81,6 +86,8 @@ LIGATURES = {
     "\ufb06": "st",
 }
 
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+FULL_LINE = 0.6  # points: a justified line reaches its column's right edge within this
 MIN_GUTTER = 6.0  # points
 FURNITURE_SHARE = 0.5
 EDGE_ROWS = 2
@@ -107,10 +114,26 @@ class _Line:
     number: int = 0  # 1-based line on the page, in reading order
     right: float = 0.0  # the right edge of the column this line is set in
     left: float = 0.0
+    text: str = ""
+    top: float = 0.0
+    bottom: float = 0.0
+    size: float = 0.0  # the size most of its characters are set in
+    bold: bool = False  # nine tenths of its characters or more are bold
+    justified: bool = False  # set in a justified column (most lines reach its right edge)
 
-    @property
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+    def __post_init__(self) -> None:
+        words = self.words
+        self.text = " ".join(w.text for w in words)
+        self.top = min(w.top for w in words)
+        self.bottom = max(w.bottom for w in words)
+        sizes: Counter[float] = Counter()
+        bold = total = 0
+        for w in words:
+            sizes[round(w.size, 1)] += len(w.text)
+            total += len(w.text)
+            bold += len(w.text) if w.bold else 0
+        self.size = sizes.most_common(1)[0][0]
+        self.bold = bold >= 0.9 * total
 
     @property
     def x0(self) -> float:
@@ -119,26 +142,6 @@ class _Line:
     @property
     def x1(self) -> float:
         return self.words[-1].x1
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
-
-    @property
-    def size(self) -> float:
-        sizes = Counter[float]()
-        for w in self.words:
-            sizes[round(w.size, 1)] += len(w.text)
-        return sizes.most_common(1)[0][0]
-
-    @property
-    def bold(self) -> bool:
-        total = sum(len(w.text) for w in self.words)
-        return sum(len(w.text) for w in self.words if w.bold) >= 0.9 * total
 
 
 @dataclass(slots=True)
@@ -208,9 +211,17 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
     low = ctypes.c_double()
     high = ctypes.c_double()
     rect = raw.FS_RECTF()
-    for k in range(raw.FPDFText_CountChars(tp)):
-        code = raw.FPDFText_GetUnicode(tp, k)
-        ch = chr(code) if code else ""
+    count = raw.FPDFText_CountChars(tp)
+    units = (ctypes.c_ushort * (count + 1))()
+    raw.FPDFText_GetText(tp, 0, count, units)  # UTF-16 code units, one per character index
+    for k in range(count):
+        code = units[k]
+        if 0xD800 <= code < 0xDC00 and k + 1 < count:  # a surrogate pair: the next index holds the rest
+            ch = chr(0x10000 + ((code - 0xD800) << 10) + (units[k + 1] - 0xDC00))
+        elif 0xDC00 <= code < 0xE000:
+            continue
+        else:
+            ch = chr(code) if code else ""
         if not ch or ch.isspace():
             flush()
             continue
@@ -220,18 +231,24 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
         else:
             raw.FPDFText_GetCharBox(tp, k, left, right, low, high)
             cx0, cx1, b, t = left.value, right.value, low.value, high.value
-        ctop, cbottom = height - max(b, t), height - min(b, t)
+        if t < b:
+            b, t = t, b
+        ctop, cbottom = height - t, height - b
         if chars:
-            h = max(bottom - top, 1.0)
-            same_line = abs(cbottom - bottom) <= 0.3 * h or (
-                min(cbottom, bottom) - max(ctop, top) >= 0.5 * min(h, cbottom - ctop)
-            )
-            if not same_line or cx0 - x1 > 0.2 * h or cx0 < x0 - 0.5 * h:
+            h = bottom - top if bottom - top > 1.0 else 1.0
+            if cx0 - x1 > 0.2 * h or cx0 < x0 - 0.5 * h:
                 flush()
+            elif not -0.3 * h <= cbottom - bottom <= 0.3 * h:  # not on the same baseline: overlap?
+                low_edge = cbottom if cbottom < bottom else bottom
+                high_edge = ctop if ctop > top else top
+                if low_edge - high_edge < 0.5 * min(h, cbottom - ctop):
+                    flush()
+        if chars and "0" <= ch <= "9" and t - b < 0.8 * h and bottom - cbottom > 0.2 * h:
+            ch = SUPERSCRIPT_DIGITS[ord(ch) - 48]  # a raised, smaller digit glued to a word: "claim¹"
         if not chars:
             first, x0, x1, top, bottom = k, cx0, cx1, ctop, cbottom
-        else:
-            x1 = max(x1, cx1)
+        elif cx1 > x1:
+            x1 = cx1
         chars.append(ch)
     flush()
     return words
@@ -247,11 +264,11 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
         return []
     rows = {round(w.bottom) for w in words}
     allowed = max(0, int(0.1 * len(rows)))
-    bins = [0] * (int(hi - lo) + 2)
+    starts = [0] * (int(hi - lo) + 3)  # how many words cover each 1 pt bin, by a running sum
     for w in words:
-        for x in range(int(w.x0 - lo), math.ceil(w.x1 - lo) + 1):
-            if 0 <= x < len(bins):
-                bins[x] += 1
+        starts[max(0, int(w.x0 - lo))] += 1
+        starts[min(len(starts) - 1, math.ceil(w.x1 - lo) + 1)] -= 1
+    bins = list(itertools.accumulate(starts[:-1]))
     gutters = []
     start = None
     for x, count in enumerate([*bins, allowed + 1]):
@@ -384,9 +401,9 @@ def _furniture(pages: list[_Page]) -> dict[int, str]:
             for line in row:
                 key = _mask(line.text)
                 where = "running header" if line.top < middle else "running footer"
-                if PAGE_NUMBER.match(line.text.strip()) and (
-                    _apart(line, page) or (n > 1 and seen[key] >= need)
-                ):
+                if not _apart(line, page):  # furniture is set apart from the text
+                    continue
+                if PAGE_NUMBER.match(line.text.strip()):
                     found[id(line)] = f"page number ({where.split()[1]})"
                 elif n > 1 and seen[key] >= need:
                     found[id(line)] = where
@@ -443,13 +460,58 @@ def _same_face(prev: _Line, line: _Line) -> bool:
     return prev.bold == line.bold and abs(prev.size - line.size) <= 0.5
 
 
-def _continues(prev: _Line, line: _Line, pitch: dict[float, float], first_of_para: bool) -> bool:
-    """Does ``line`` continue the paragraph whose last line is ``prev``?"""
-    if not _same_face(prev, line) or _ended_early(prev, line):
+def _centred(line: _Line) -> bool:
+    """Set centred in its column (and not full width)."""
+    middle = (line.left + line.right) / 2
+    margin = 2.5 * line.size  # more than a first-line indent
+    return (
+        line.x0 - line.left > margin
+        and line.right - line.x1 > margin
+        and abs((line.x0 + line.x1) / 2 - middle) < 0.03 * (line.right - line.left)
+    )
+
+
+def _indented(line: _Line) -> bool:
+    return line.x0 - line.left > 0.8 * line.size and not _centred(line)
+
+
+def _first_line_indents(lines: list[_Line]) -> bool:
+    """Does the text mark paragraphs by indenting their first line (rather than hanging indents)?
+
+    An indented line followed by a flush one is a paragraph's first line; an indented line followed
+    by another is a continuation under a hanging label (or a one-line paragraph): the more common wins.
+    """
+    opening = hanging = 0
+    for a, b in itertools.pairwise(lines):
+        if a.page == b.page and a.col == b.col and _indented(a) and _same_face(a, b):
+            if _indented(b):
+                hanging += 1
+            else:
+                opening += 1
+    return opening > hanging
+
+
+def _continues(
+    prev: _Line, line: _Line, pitch: dict[float, float], first_of_para: bool, indents: bool = False
+) -> bool:
+    """Does ``line`` continue the paragraph whose last line is ``prev``?
+
+    Two centred lines of one face on one page (a heading set on two lines) are exempt from the "ended
+    early" test;
+    where the text indents first lines (``indents``), an indented line always starts a paragraph.
+    """
+    if not _same_face(prev, line):
+        return False
+    if indents and _indented(line):
         return False
     across = prev.page != line.page or prev.col != line.col
+    if _ended_early(prev, line) and (across or not (_centred(prev) and _centred(line))):
+        return False
     if across:
-        return not (_SENTENCE_END.search(prev.text) and _LABEL.match(line.text))
+        if prev.justified and prev.right - prev.x1 > FULL_LINE:
+            return False  # in justified text only a paragraph's last line stops short of the edge
+        short = prev.right - prev.x1 > FULL_LINE
+        return not ((short or _SENTENCE_END.search(prev.text)) and _LABEL.match(line.text))
     gap = line.bottom - prev.bottom
     usual = pitch.get(prev.size, 1.25 * prev.size)
     if gap > usual + max(0.2 * prev.size, 0.15 * usual) or gap < 0:
@@ -468,26 +530,33 @@ def _set_edges(lines: list[_Line]) -> None:
         lefts = sorted(ln.x0 for ln in group)
         right = rights[int(0.9 * (len(rights) - 1))]
         left = lefts[int(0.1 * (len(lefts) - 1))]
+        faces: dict[tuple[float, bool], list[_Line]] = defaultdict(list)
         for ln in group:
             ln.right, ln.left = max(right, ln.x1), left
+            faces[(ln.size, ln.bold)].append(ln)
+        for same in faces.values():  # headings are seldom justified even where the text is
+            justified = sum(1 for ln in same if right - ln.x1 <= FULL_LINE) >= 0.5 * len(same)
+            for ln in same:
+                ln.justified = justified
 
 
 def _paragraphs(lines: list[_Line], body: float) -> list[_Para]:
     pitch = _pitches(lines)
+    indents = _first_line_indents(lines)
     paras: list[_Para] = []
     for line in lines:
         target: _Para | None = None
         if paras:
             last = paras[-1]
             prev = last.lines[-1]
-            if _continues(prev, line, pitch, len(last.lines) == 1):
+            if _continues(prev, line, pitch, len(last.lines) == 1, indents):
                 target = last
             elif prev.page != line.page or prev.col != line.col:
                 # Footnotes set smaller at the foot of a page: the text may run on past them.
                 k = len(paras) - 1
                 while k > 0 and paras[k].lines[-1].size < body - 0.5 and paras[k].lines[0].page == prev.page:
                     k -= 1
-                if k < len(paras) - 1 and _continues(paras[k].lines[-1], line, pitch, False):
+                if k < len(paras) - 1 and _continues(paras[k].lines[-1], line, pitch, False, indents):
                     target = paras[k]
         if target is None:
             target = _Para()

@@ -156,10 +156,10 @@ def _read_document(data: bytes, shown: str, fmt: str) -> Document | None:
         from lawalign.ingest.pdf import extract_pdf
 
         return extract_pdf(data, shown)
-    if fmt == "docx":
-        from lawalign.ingest.docx import extract_docx
+    if fmt in ("docx", "odt"):
+        from lawalign.ingest.docx import extract_docx, extract_odt
 
-        return extract_docx(data, shown)
+        return extract_docx(data, shown) if fmt == "docx" else extract_odt(data, shown)
     return None
 
 

@@ -1,7 +1,8 @@
 """Debris: text in a law file that is not law text (blog chrome, page furniture).
 
 One finding per edition and kind of debris, listing every piece. Repeats are the ``duplicate`` rule's;
-a rule of dashes before footnotes (``separator``) is typography, not debris worth a finding.
+a rule of dashes before footnotes (``separator``) and a PDF's running headers, footers and page numbers
+(``page-furniture``) are typography, not debris worth a finding.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
 from lawalign.models import Finding, Unit
 
-QUIET_REASONS = frozenset({"separator", "blank"})
+QUIET_REASONS = frozenset({"separator", "blank", "page-furniture"})
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
