@@ -45,6 +45,7 @@ def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     >>> t[slice(*sentence_bounds(t, t.index("54")))]
     'Three (Law 54).'
     """
+    pos = max(0, min(pos, len(text)))
     start = 0
     for i in range(pos - 1, 0, -1):
         if text[i] in ".!?;:" and (i + 1 >= len(text) or text[i + 1].isspace()):
@@ -172,18 +173,16 @@ class DiffContext:
         The first call for an edition splits all its law units at once through the on-disk split
         cache (:func:`lawalign.align.sentences.split_many`), so a warm run never imports spaCy.
         """
-        key = (_key(edition), unit.id)
+        key = (edition.lang, unit.text)  # spans depend on the text only (two units may share an id)
         if key not in self._sentences:
             from lawalign.align.sentences import split_many
 
             if self.store is None:
                 self.store = Store()
-            units = [u for u in edition.law_units if (key[0], u.id) not in self._sentences]
-            if not any(u is unit for u in units):
-                units.append(unit)
-            splits = split_many([u.text for u in units], edition.lang, self.store)
-            for u, sents in zip(units, splits, strict=True):
-                self._sentences[(key[0], u.id)] = spans_of(u.text, sents)
+            texts = [u.text for u in edition.law_units if (edition.lang, u.text) not in self._sentences]
+            texts = list(dict.fromkeys([*texts, unit.text]))
+            for text, sents in zip(texts, split_many(texts, edition.lang, self.store), strict=True):
+                self._sentences[(edition.lang, text)] = spans_of(text, sents)
         return self._sentences[key]
 
     def ref_targets(self, edition: Edition, unit: Unit) -> tuple[str, ...]:
