@@ -33,6 +33,20 @@ _UNIT_ID = re.compile(
 _AFTER_POINTS = 10**6  # a section's wrap and extras come after its points
 
 
+def law_of(target: str) -> str:
+    """The law number a canonical id or reference target starts with ("" when none).
+
+    >>> law_of("70D3"), law_of("16"), law_of("68.fn1"), law_of("B1")
+    ('70', '16', '68', '')
+    """
+    digits = ""
+    for ch in target:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return digits
+
+
 @total_ordering
 @dataclass(frozen=True, slots=True)
 class UnitId:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
-from lawalign.models import Edition
+from lawalign.models import Edition, law_of
 
 if TYPE_CHECKING:
     from lawalign.export.base import ExportOptions
@@ -178,15 +178,6 @@ def _json_or_none(value: object) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _target_law(target: str) -> str:
-    digits = ""
-    for ch in target:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return digits
-
-
 def _str(row: Mapping[str, object], key: str, default: str = "") -> str:
     value = row.get(key, default)
     return default if value is None else str(value)
@@ -306,7 +297,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 r.lang,
                 r.edition,
                 r.target,
-                _target_law(r.target),
+                law_of(r.target),
                 r.kind,
                 r.surface,
                 r.start,

@@ -22,6 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lawalign.models import law_of
 from lawalign.structure.blocks import Block
 from lawalign.structure.skeleton import SkeletonUnit
 
@@ -44,15 +45,6 @@ class Match:
     confidence: float
     evidence: str
     margin: float = INF  # extra cost of the best reading without this id
-
-
-def _law_of(target: str) -> str:
-    digits = ""
-    for ch in target:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return digits
 
 
 def match_cost(b: Block, s: SkeletonUnit) -> float:
@@ -85,8 +77,8 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     else:
         return INF
     # Cross-references: the strongest content signal a structure-only stage has.
-    block_laws = {_law_of(r) for r in b.refs}
-    unit_laws = {_law_of(r) for r in s.refs if _law_of(r) != s.law}
+    block_laws = {law_of(r) for r in b.refs}
+    unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
     shared = block_laws & unit_laws
     cost -= 0.5 * len(shared)
     cost -= 0.2 * len(set(b.refs) & set(s.refs))
@@ -187,7 +179,7 @@ def _evidence(b: Block, s: SkeletonUnit, margin: float) -> str:
         parts.append(f"printed section label {b.label!r}")
     if b.kind == "point":
         parts.append(f"printed point number {b.number}")
-    shared = sorted({_law_of(r) for r in b.refs} & {_law_of(r) for r in s.refs})
+    shared = sorted({law_of(r) for r in b.refs} & {law_of(r) for r in s.refs})
     if shared:
         parts.append("cites Law " + ", ".join(shared) + " as the reference unit does")
     if b.markers and s.footnotes:
