@@ -4,6 +4,7 @@ model, the user data folder; and the one place a command's :class:`~lawalign.run
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -129,7 +130,13 @@ def add_data(p: argparse.ArgumentParser) -> None:
     )
 
 
-def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, align: bool = True) -> Run:
+def run_of(
+    args: argparse.Namespace,
+    paths: Sequence[str] | None = None,
+    *,
+    align: bool = True,
+    use_build: bool = False,
+) -> Run:
     """The run of a command: its inputs and every option that shapes the run, read in one place.
 
     Args:
@@ -138,10 +145,12 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
             present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
+        use_build: take the results of the last ``lawalign build`` of the same inputs and settings
+            when they are current (:mod:`lawalign.runcache`), and say so on stderr.
     """
     given = list(paths) if paths is not None else list(getattr(args, "inputs", None) or args.paths)
     rules = getattr(args, "rules", None)
-    return Run.from_paths(
+    run = Run.from_paths(
         given,
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
@@ -152,8 +161,16 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,
         embed_cache=not getattr(args, "no_cache", False),
     )
+    if use_build:
+        from lawalign.runcache import load_results
+
+        stored = load_results(run)
+        if stored is not None:
+            run, build = stored
+            print(f"lawalign: results of build {build['build']} ({build['out']}), current", file=sys.stderr)
+    return run
 
 
-def corpus_of(args: argparse.Namespace) -> Corpus:
-    """The corpus (a view of the run) named by the positional inputs."""
-    return Corpus(run=run_of(args))
+def corpus_of(args: argparse.Namespace, *, use_build: bool = False) -> Corpus:
+    """The corpus (a view of the run) named by the positional inputs (see :func:`run_of`)."""
+    return Corpus(run=run_of(args, use_build=use_build))

@@ -41,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
     build = build_info([e.path for e in editions], {"model": args.model, "align": not args.no_align})
     files = build_outputs(run, build=build)
     write_folder(out, files)
+    from lawalign.runcache import save_results
+
+    save_results(run, str(build["id"]), out)  # show, diff, report... read them while current
     summary = {name: len(data) for name, data in sorted(files.items())}
     n_units = sum(len(e.law_units) for e in editions)
     n_debris = sum(len(e.debris) for e in editions)

@@ -53,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def findings_of(args: argparse.Namespace) -> list[Finding]:
     """The findings ``diff`` and ``check`` report: of the ``--lang`` languages, in ``--sort`` order."""
-    run = run_of(args)
+    run = run_of(args, use_build=True)
     langs = langs_of(args)
     check_output_langs(langs, [e.lang for e in run.segmented])
     return order_findings([f for f in run.findings if langs is None or f.lang in langs], args.sort)
