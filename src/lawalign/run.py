@@ -335,6 +335,9 @@ class Run:
         align: embed and align (sentence beads, similarities, drift); False: structure only.
         rules: divergence rules to run (None: all).
         embed_cache: read and write the embedding cache.
+        jobs: processes that encode texts the cache lacks (None: this process only; the command
+            line's default is :func:`lawalign.align.parallel.default_jobs`); outputs are the same
+            whatever the number.
     """
 
     inputs: tuple[EditionInput, ...] = ()
@@ -348,6 +351,7 @@ class Run:
     rules: tuple[str, ...] | None = None
     embed_cache: bool = True
     given: tuple[Edition, ...] | None = field(default=None, compare=False)
+    jobs: int | None = field(default=None, compare=False)
     _stages: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     # -- construction -----------------------------------------------------------------------------
@@ -366,6 +370,7 @@ class Run:
         align: bool = True,
         rules: Sequence[str] | None = None,
         embed_cache: bool = True,
+        jobs: int | None = None,
     ) -> Run:
         """A run over files and/or corpus folders (nothing is read until a stage is asked for).
 
@@ -387,6 +392,7 @@ class Run:
             align=align,
             rules=tuple(rules) if rules is not None else None,
             embed_cache=embed_cache,
+            jobs=jobs,
         )
 
     @classmethod
@@ -510,7 +516,7 @@ class Run:
                 return self.embedder
             from lawalign.align.embed import get_embedder
 
-            return get_embedder(self.model, self.cache_dir, cache=self.embed_cache)
+            return get_embedder(self.model, self.cache_dir, cache=self.embed_cache, jobs=self.jobs)
 
         return self._stage("embedder", compute)
 
