@@ -516,7 +516,10 @@ class Run:
                 return self.embedder
             from lawalign.align.embed import get_embedder
 
-            return get_embedder(self.model, self.cache_dir, cache=self.embed_cache, jobs=self.jobs)
+            embedder = get_embedder(self.model, self.cache_dir, cache=self.embed_cache)
+            if self.jobs and hasattr(embedder, "jobs"):  # the cached embedder encodes in processes
+                embedder.jobs = self.jobs
+            return embedder
 
         return self._stage("embedder", compute)
 
