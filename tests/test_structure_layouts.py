@@ -356,6 +356,56 @@ def test_lettered_list_extracted_as_numbers() -> None:
     assert ids[13] == ("70C.title", "title") and ids[15][0] == "70C" and ids[17][0] == "70C1"
 
 
+def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
+    # An old HTML printing of the 1997 Laws: book headings above the law, the law's title on the line
+    # below its number, every paragraph starting with "- " and wrapped onto lines without it, points
+    # with sub-headings of their own (some the reference has, some it does not), the footnote after.
+    text = (
+        "CHAPTER VI\n"
+        "PART V\n"
+        "LAW 70\n"
+        "- CONTESTED CLAIM\n"
+        "- A. General Objective\n"
+        "- In ruling on a contested claim the Director adjudicates the result as\n"
+        "equitably as possible to both sides. The Director proceeds as follows.\n"
+        "- B. Clarification Statement Repeated\n"
+        "- 1. Claimer Repeats Statement\n"
+        "- The Director requires claimer to repeat the clarification statement\n"
+        "he made when he claimed.\n"
+        "- 2. Hands Faced\n"
+        "- The Director requires the players to face their remaining cards.\n"
+        "- 3. Objections Heard\n"
+        "- The Director hears the objections of the opponents.\n"
+        "- C. There Is an Outstanding Trump\n"
+        "- When a trump remains with an opponent, the Director awards a trick to\n"
+        "the opponents if:\n"
+        "- 1. Trump Not Mentioned\n"
+        "- claimer said nothing about that trump, and\n"
+        "- 2. Probably Unaware\n"
+        "- claimer was probably unaware of the trump, and\n"
+        "- 3. Trick Could Be Lost\n"
+        "- a trick could be lost to the trump by any normal\n"
+        "play.\n"
+        "For the purposes of Laws 69, 70, and 71, normal play includes careless play.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[1][1] == ids[2][1] == "debris"
+    assert ids[3] == ids[4] == ("70.title", "title")
+    assert ids[5] == ("70A.title", "title") and ids[6] == ids[7] == ("70A", "text")
+    assert ids[9] == ("70B1.title", "title") and ids[10] == ids[11] == ("70B1", "text")
+    assert ids[14] == ("70B3.title", "title") and ids[15] == ("70B3", "text")
+    assert ids[17] == ids[18] == ("70C", "text")
+    assert ids[19] == ("70C1.title", "title") and ids[20] == ("70C1", "text")
+    assert ids[23] == ("70C3.title", "title") and ids[24] == ids[25] == ("70C3", "text")
+    assert ids[26] == ("70.fn1", "footnote")
+
+
+def test_law_title_after_a_blank_line() -> None:
+    ed = segment_law(source_from_text(f"ARTIKEL 70\n\nBetwiste claim\n\n{LAW70_BODY}", "nl"))
+    assert _ids(ed)[1] == _ids(ed)[3] == ("70.title", "title")
+    assert _ids(ed)[5] == ("70A.title", "title")
+
+
 # --- 4b. a table of contents is navigation, not law ------------------------------------------------
 
 

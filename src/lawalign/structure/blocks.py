@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
-from lawalign.models import SourceText
+from lawalign.models import Line, SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    BULLET_LINE,
     CITATION_LABEL,
     CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
@@ -46,6 +48,8 @@ MAX_UNSPACED_HEADING_CHARS = 14
 MAX_CJK_TITLE_CHARS = 40
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
+# Paragraphs that each start with a dash: at least this many dashed lines.
+MIN_BULLET_LINES = 4
 
 
 @dataclass(slots=True)
@@ -126,6 +130,8 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     lines = source.lines
     blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
     wrap = wrap_width(source)
+    bulleted = bullet_paragraphs(source)
+    cited = _citing_words(source.text)
 
     def starts_unit(text: str) -> bool:
         t = text.lstrip()
@@ -146,14 +152,28 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         return len(prev.rstrip()) + 1 + len(first_word) > wrap - 1
 
     groups: list[tuple[int, int]] = []
+    bullet_seen = False
     for i, ln in enumerate(lines):
         if not ln.text.strip():
             continue
         prev = lines[i - 1].text if i else ""
         continues = bool(groups) and groups[-1][1] == i - 1
         quoted, prev_quoted = bool(QUOTED.match(ln.text)), bool(QUOTED.match(prev))
-        if continues and (quoted or prev_quoted):
+        is_bullet = bool(BULLET_LINE.match(ln.text.lstrip()))
+        if groups and _title_below(lines, groups[-1], i, pats.law_heading, cited):
+            joinable = True  # "LAW 70" / "CONTESTED CLAIMS": the law's title on the line below
+        elif continues and (quoted or prev_quoted):
             joinable = quoted and prev_quoted
+        elif bulleted and bullet_seen:
+            # every paragraph starts with "- ": a line without it continues the paragraph above,
+            # unless the one above closed a sentence (or is a heading) and this one starts a new one
+            head = lines[groups[-1][0]].text if groups else ""
+            joinable = (
+                continues
+                and not is_bullet
+                and not starts_unit(ln.text)
+                and not (ln.text.lstrip()[:1].isupper() and _new_sentence_or_heading(prev, head, groups[-1]))
+            )
         elif wrap:
             joinable = continues and not starts_unit(ln.text) and full(prev, ln.text)
         else:
@@ -172,6 +192,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             groups[-1] = (groups[-1][0], i)
         else:
             groups.append((i, i))
+        bullet_seen = bullet_seen or is_bullet
 
     blocks = []
     for n, (a, b) in enumerate(groups):
@@ -183,6 +204,51 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
         )
     return blocks
+
+
+def bullet_paragraphs(source: SourceText) -> bool:
+    """Whether the text starts its paragraphs with a dash ("- In ruling on a contested claim, …") and
+    wraps them onto lines without one: then a line without the dash continues a paragraph.
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> lines, text, _ = normalize_text("- A. Head\n- First line\nmore\n- B. Head\n- Text\nmore")
+    >>> bullet_paragraphs(SourceText("t", text, lines, "en", "utf-8"))
+    True
+    """
+    texts = [ln.text.strip() for ln in source.lines if ln.text.strip()]
+    bullets = [k for k, t in enumerate(texts) if BULLET_LINE.match(t)]
+    if len(bullets) < MIN_BULLET_LINES or len(bullets) < 0.3 * len(texts):
+        return False
+    # continuation lines: lines without the dash after the first dashed line, not all of them headings
+    rest = [t for t in texts[bullets[0] :] if not BULLET_LINE.match(t)]
+    return any(not _heading_line(t) for t in rest)
+
+
+def _new_sentence_or_heading(prev: str, head: str, group: tuple[int, int]) -> bool:
+    """The line above closed a sentence, or the paragraph above is a one-line heading."""
+    if re.search(r"[.!?…:][\"”»)]*$", prev.rstrip()):
+        return True
+    return group[0] == group[1] and _heading_line(_unlabelled(head)) and not _unlabelled(head)[:1].islower()
+
+
+def _title_below(
+    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: set[str]
+) -> bool:
+    """Line ``i`` is the title of a law heading printed alone on the line(s) above ("ARTIKEL 68", a
+    blank line, "Opeisen en afstaan van slagen"; "LAW 70" / "- CONTESTED CLAIMS")."""
+    a, b = group
+    if a != b or i - b > 2 or any(lines[k].text.strip() for k in range(b + 1, i)):
+        return False
+    head = lines[a].text.strip()
+    m = _law_heading(head, keyword, cited)
+    if m is None or m["rest"].strip():
+        return False
+    t = lines[i].text.strip()
+    if bm := BULLET_LINE.match(t):
+        t = t[bm.end() :]
+    if not _heading_line(t) or t[:1].islower() or POINT.match(t) or SECTION.match(t):
+        return False
+    return _law_heading(t, keyword, cited) is None and not any(c.isdigit() for c in t)
 
 
 def _citation_line(text: str) -> bool:
@@ -220,19 +286,25 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
     for b in blocks:
         raw = b.raw
         b.text = raw
+        # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
+        lead = ""
+        bm = BULLET_LINE.match(raw)
+        if bm and (POINT.match(raw[bm.end() :]) or SECTION.match(raw[bm.end() :])):
+            lead, raw = raw[: bm.end()], raw[bm.end() :]
         if SEPARATOR.match(raw):
             b.kind, b.reason = "debris", "separator"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
-            _split_label(b, m["label"])
+            # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
+            _split_label(b, lead + m["label"].split("\n", 1)[0].rstrip())
         elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
             b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif m := POINT.match(raw):
             # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
             # numbers, or a point's own sub-heading); see _numbered_headings
@@ -242,16 +314,21 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
                 else "point"
             )
             b.number = int(m["num"])
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
             b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
             b.kind = "heading" if _is_heading(m["rest"]) else "text"
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
-            _split_label(b, m["label"])
-        elif "\n" not in raw and _heading_line(raw) and any(c.isalpha() for c in raw):
+            _split_label(b, lead + m["label"])
+        elif (
+            "\n" not in raw
+            and _heading_line(raw)
+            and any(c.isalpha() for c in raw)
+            and not _unlabelled(raw)[:1].islower()  # "- claimer said nothing about that trump, and"
+        ):
             b.kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
         else:
             b.kind = "text"

@@ -36,6 +36,8 @@ CJK_LAW = re.compile(r"(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조)")
 
 # A bulleted heading without a letter: "- Talebin Tanımı", "• Claim Defined".
 BULLET = re.compile(r"^(?P<label>[-–—•▪·])\s*(?P<rest>\S.*)$", re.X | re.S)
+# A dash or bullet starting a line, with a space after it: "- In ruling on a contested claim, …".
+BULLET_LINE = re.compile(r"^[-–—•▪·]\s+(?=\S)")
 
 # In-text footnote markers: "текущей <*>.", "bình thường* nào", "gerekir[1].", "play¹", and the
 # forms text extraction leaves of a wiki's or a book's footnote numbers: "κανονικό1)", "normal2)",

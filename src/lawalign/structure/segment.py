@@ -325,7 +325,22 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
 
 
 def _body_units(skeleton: Skeleton, laws: list[str]) -> list[SkeletonUnit]:
-    return [u for law in laws for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+    """The body units of ``laws``, with an optional sub-heading before every point that has none.
+
+    Some printings give points headings of their own ("1. Failed to Mention Trump" above 70C1) where
+    the reference has none; such a numbered heading is read as the point's ``.title``
+    (:func:`lawalign.structure.ids.optional_heading`: missing it costs nothing).
+    """
+    out: list[SkeletonUnit] = []
+    for law in laws:
+        units = [u for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+        for k, u in enumerate(units):
+            titled = k > 0 and units[k - 1].role == "heading" and units[k - 1].point == u.point
+            if u.role == "point" and not titled:
+                title = make_id(u.law, u.section, u.point, "title")
+                out.append(SkeletonUnit(title, "heading", u.law, u.section, u.point))
+            out.append(u)
+    return out
 
 
 def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> list[list[str]]:
