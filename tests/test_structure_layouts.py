@@ -406,6 +406,27 @@ def test_law_title_after_a_blank_line() -> None:
     assert _ids(ed)[5] == ("70A.title", "title")
 
 
+def test_indented_list_numbering_headings_and_texts_alike() -> None:
+    # A lettered list extracted as an indented numbered list whose outer numbers count every item
+    # (heading, its text, next heading), with the points one level deeper.
+    text = (
+        "LAW 68 CLAIM OR CONCESSION\n\n"
+        "A statement about the current trick only is no claim; Laws 16 and 57A may apply.\n"
+        "  1. Claim Defined\n"
+        "  2. Any statement that a side will win a number of tricks is a claim of those tricks.\n"
+        "  3. Concession Defined\n"
+        "    1. Any statement that a side will lose a number of tricks is a concession of those tricks.\n"
+        "    2. A defender's concession to which his partner objects at once is void; Law 16C applies.\n"
+        "  4. Clarification Required\n"
+        "  5. A claim should be accompanied at once by a clarification statement.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[3] == ("68.intro", "text")
+    assert ids[4] == ("68A.title", "title") and ids[5] == ("68A", "text")
+    assert ids[6] == ("68B.title", "title") and ids[7] == ("68B1", "text") and ids[8] == ("68B2", "text")
+    assert ids[9] == ("68C.title", "title")
+
+
 # --- 4b. a table of contents is navigation, not law ------------------------------------------------
 
 
@@ -463,6 +484,39 @@ def test_commentary_page_quoting_the_law() -> None:
     assert ed.unit("68C") is not None and ed.unit("68C").label == "Law 68C:"  # type: ignore[union-attr]
     assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 9, 13))
     assert {u.reason for u in ed.debris} == {"commentary"}
+
+
+def test_forum_thread_citing_laws_without_quoting_them_is_not_law() -> None:
+    # post headers between the posts; posts in the first and second person that cite ids
+    text = (
+        "Revoke after a claim\n"
+        "Posted 2015-March-02, 10:14\n"
+        "Is the ruling right? We applied 69A and 71.2, and the board was rescored.\n"
+        "Posted 2015-March-02, 11:40\n"
+        "jdoe, on 2015-March-02, 10:14, said:\n"
+        "I think Law 70C3 decides it; you cannot rescore after the round ends.\n"
+        "Posted 2015-March-02, 12:02\n"
+        "Law 71 applies here. Declarer conceded a trick he could not lose.\n"
+    )
+    with pytest.raises(InputError):
+        segment_law(source_from_text(text, "en"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "I think the Director was right to award the trick to the defenders here."),
+        ("nl", "Ik denk dat de wedstrijdleider hier de slag terecht aan de tegenpartij gaf."),
+        ("pl", "Uważam, że sędzia słusznie przyznał tę lewę obrońcom."),
+    ],
+)
+def test_first_person_paragraph_inside_a_law_page_is_commentary(lang: str, sentence: str) -> None:
+    # between two sections of the law, where a paragraph of the law could stand
+    body = LAW70_BODY.replace("\nB. ", f"\n{sentence}\n\nB. ")
+    ed = segment_law(source_from_text(f"LAW 70 CONTESTED CLAIM\n\n{body}", lang))
+    ids = _ids(ed)
+    assert ids[8] == ("debris", "debris") and ids[10] == ("70B.title", "title")
+    assert [u.reason for u in ed.debris if u.source.line_start == 8] == ["commentary"]
 
 
 def test_extract_under_a_law_and_section_heading() -> None:

@@ -75,6 +75,7 @@ class Block:
     reason: str = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
+    indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -201,7 +202,15 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
         blocks.append(
-            Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
+            Block(
+                index=n,
+                start=start,
+                end=end,
+                first_line=a,
+                last_line=b,
+                raw=source.text[start:end],
+                indent=lead,
+            )
         )
     return blocks
 
@@ -355,9 +364,39 @@ def _numbered_headings(blocks: list[Block]) -> None:
             b.kind = "point"
     if any(b.letter for b in blocks if b.kind in ("heading", "text")):
         return
+    if _outer_list_items(blocks):
+        return
     for b in blocks:
         if b.kind == "heading" and b.number and b.number <= 8:
             b.letter, b.number = chr(ord("A") + b.number - 1), 0
+            b.extra["letter"] = "inferred"
+
+
+def _outer_list_items(blocks: list[Block]) -> bool:
+    """A lettered list extracted as an indented numbered list that numbers every item, headings and
+    texts alike: "  1. Claim Defined", "  2. Any statement …", "  3. Concession Defined", then the
+    points indented deeper ("    1. …", "    2. …"). The k-th outer heading is section k; an outer
+    numbered text is the text of the section above it. Returns whether the list was read so."""
+    numbered = [b for b in blocks if b.number and b.kind in ("heading", "point")]
+    indents = sorted({b.indent for b in numbered})
+    if len(indents) < 2:
+        return False
+    outer = [b for b in numbered if b.indent == indents[0]]
+    numbers = [b.number for b in outer]
+    heads = [b for b in outer if b.kind == "heading"]
+    if not heads or outer[0] is not heads[0] or len(heads) > 8:
+        return False
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or len(heads) == len(outer):
+        return False
+    letter = ""
+    for b in outer:
+        if b.kind == "heading":
+            letter = chr(ord(letter or "@") + 1)
+            b.letter, b.number = letter, 0
+        else:
+            b.kind, b.letter, b.number = "text", letter, 0
+        b.extra["letter"] = "inferred"
+    return True
 
 
 def _citing_words(text: str) -> set[str]:

@@ -9,7 +9,9 @@ Each rule marks blocks as debris with a reason, in place, before ids are decided
 ``quoted-reply``
     Lines of a reply quoting an earlier message ("> ...").
 ``commentary``
-    A poster's own text after a quoted reply that follows the law text (the law was quoted first).
+    A poster's own text after a quoted reply that follows the law text (the law was quoted first),
+    and any paragraph written in the first or second person (the profile's ``commentary_words``:
+    "I think …", "you are …"), which the Laws never are.
 ``signature``
     From a signature rule ("-- ") or a disclaimer line (the profile's ``signature`` patterns) to the
     end of the text or the next law heading.
@@ -25,6 +27,7 @@ openings) come from the language profile.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
@@ -59,6 +62,22 @@ MIN_TOC_LINES = 4
 MIN_MAIL_LINES = 2
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
+
+
+@cache
+def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Whole-word, case-sensitive matcher of a profile's ``commentary_words`` (None: no words).
+
+    >>> _commentary_words(("I", "j’")).findall("I think j’ai raison; In 1997")
+    ['I', 'j’']
+    """
+    if not words:
+        return None
+    alternatives = "|".join(
+        re.escape(w) + ("" if not w[-1].isalnum() else r"(?!\w)")
+        for w in sorted(words, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<!\w)(?:{alternatives})")
 
 
 def _mark(b: Block, reason: str) -> None:
@@ -144,6 +163,11 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
             _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
+    for b in blocks:
+        # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
+        # "barmar, on 2014-September-03, 09:23, said:"
+        if b.kind != "debris" and all(_is_mail_line(ln) for ln in b.raw.split("\n") if ln.strip()):
+            _mark(b, "mail-header")
 
     law_seen = False
     after_quote = False
@@ -170,3 +194,8 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
             _mark(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
+    if words := _commentary_words(profile.commentary_words):
+        for b in blocks:
+            # "I think the relevant Law is 70", "you are perfectly correct": the author's own text
+            if b.kind in ("text", "point", "heading") and words.search(b.raw):
+                _mark(b, "commentary")

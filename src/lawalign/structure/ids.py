@@ -141,7 +141,7 @@ def _solve(
                 # the law's footnote printed right after an extract that stops early: the units
                 # skipped to reach it cost what units after the end cost, when its references match
                 for f in notes:
-                    if f <= j or (i, f) == forbidden or not _cites_as(blocks[i], units[f]):
+                    if f <= j or (i, f) == forbidden or not cites_as(blocks[i], units[f]):
                         continue
                     c = here + TAIL_MISS_FACTOR * (before[f] - before[j]) + match_cost(blocks[i], units[f])
                     if c < cost[i + 1][f + 1] - 1e-12:
@@ -172,7 +172,7 @@ def _solve(
     return total, pairs
 
 
-def _cites_as(b: Block, s: SkeletonUnit) -> bool:
+def cites_as(b: Block, s: SkeletonUnit) -> bool:
     """The block cites every law the unit cites besides its own ("Laws 69, 70 and 71")."""
     unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
     return bool(unit_laws) and unit_laws <= {law_of(r) for r in b.refs}

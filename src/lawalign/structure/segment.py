@@ -26,7 +26,7 @@ from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRol
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
-from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, cites_as, solve_cost
 from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
@@ -444,8 +444,11 @@ def _assign_segment(
             Match(m.block, None, 0.0, "after the printed sections", 0.0)
             if m.unit is not None
             and m.block > labelled[-1]
-            and m.unit.section
-            and m.unit.section not in letters
+            and (
+                (m.unit.section and m.unit.section not in letters)
+                # the law's footnote read from an unlabelled paragraph that does not cite as it does
+                or (m.unit.role == "footnote" and not cites_as(body[m.block], m.unit))
+            )
             and not (body[m.block].letter or body[m.block].number)
             else m
             for m in matches
@@ -469,9 +472,11 @@ def _assign_segment(
         # Which parts of the id did the edition print? The law (heading), the section (a printed
         # letter on this block or on the heading that governs it), the point number.
         if u.role == "heading":
-            printed_section = u.section if b.letter else ""
+            printed_section = u.section if b.letter and not b.extra.get("letter") else ""
         law_printed = seg.heading is not None and u.law == seg.law
-        section_printed = not u.section or b.letter == u.section or printed_section == u.section
+        # a letter read from a numbered list ("3." as section C) was not printed
+        printed_letter = b.letter == u.section and not b.extra.get("letter")
+        section_printed = not u.section or printed_letter or printed_section == u.section
         inferred = not (law_printed and section_printed)
         confidence = m.confidence if inferred else 1.0
         if seg.heading is None:
