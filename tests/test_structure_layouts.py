@@ -519,6 +519,52 @@ def test_first_person_paragraph_inside_a_law_page_is_commentary(lang: str, sente
     assert [u.reason for u in ed.debris if u.source.line_start == 8] == ["commentary"]
 
 
+def test_labels_glued_to_headings_in_a_wrapped_book_text() -> None:
+    # a book read online: an index of letters above, labels glued to their headings ("C.Пояснение"),
+    # a rule of dashes under the law heading, lines wrapped at a fixed width with hyphenation
+    text = (
+        "А-П\n\nП-Я\n\n"
+        "C.Пояснение, требующееся для претензии\n"
+        "Претензию следует сразу сопроводить заявле-\n"
+        "нием, поясняющим порядок розыгрыша карт,\n"
+        "которым делающий претензию предполагает\n"
+        "выиграть взятки, на которые претендует.\n"
+        "D.Розыгрыш заканчивается\n"
+        "После любой претензии или уступки игра за-\n"
+        "канчивается. Если претензия оспаривается,\n"
+        "судья должен быть вызван немедленно для\n"
+        "применения правила 70 или правила 71.\n"
+        "Правило 69. Принятие претензии или уступки\n"
+        "------------------------------------------\n"
+        "A.Когда имеет место принятие\n"
+        "Принятие претензии или уступки имеет место,\n"
+        "когда участник соглашается с претензией и не\n"
+        "возражает до того, как его сторона сделает\n"
+        "заявку в следующей сдаче.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "ru")))
+    assert ids[1] == ids[3] == ("debris", "debris")
+    assert ids[5] == ("68C.title", "title") and ids[6] == ids[9] == ("68C", "text")
+    assert ids[10] == ("68D.title", "title") and ids[11] == ids[14] == ("68D", "text")
+    assert ids[15] == ("69.title", "title") and ids[16] == ("debris", "debris")
+    assert ids[17] == ("69A.title", "title") and ids[18] == ids[21] == ("69A", "text")
+
+
+def test_quote_hard_wrapped_inside_unwrapped_posts() -> None:
+    text = (
+        "Codo, on 2013-March-18, 06:59, said:\n"
+        "Why would a statement like that be a concession? Nobody showed cards or stated a line of play.\n"
+        "Let us look at what the law actually says, because the wording matters here more than anything.\n"
+        "L68A Any statement to the effect that a contestant will win a specific number of\n"
+        "tricks is a claim of those tricks. A contestant also claims when he suggests\n"
+        "that play be curtailed, or when he shows his cards.\n"
+        "So showing the cards can be a claim, but it is not required, and a line of play is no part of it.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[4] == ids[5] == ids[6] == ("68A", "text")
+    assert all(ids[k] == ("debris", "debris") for k in (1, 2, 3, 7))
+
+
 def test_extract_under_a_law_and_section_heading() -> None:
     text = (
         "A declarer claimed with a trump still out. How should the Director rule?\n\n"

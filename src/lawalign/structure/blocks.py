@@ -176,7 +176,12 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (ln.text.lstrip()[:1].isupper() and _new_sentence_or_heading(prev, head, groups[-1]))
             )
         elif wrap:
-            joinable = continues and not starts_unit(ln.text) and full(prev, ln.text)
+            joinable = (
+                continues
+                and not starts_unit(ln.text)
+                and full(prev, ln.text)
+                and not (groups[-1][0] == i - 1 and _section_heading_line(prev))
+            )
         else:
             joinable = (
                 blank_separated
@@ -188,6 +193,10 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
                 and not (groups[-1][0] == i - 1 and _citation_line(prev))
+            ) or (
+                # a sentence that runs on to the next line (a quote hard-wrapped inside a page of
+                # unwrapped paragraphs): the line above ends mid-sentence, this one goes on in lowercase
+                not blank_separated and continues and not starts_unit(ln.text) and _runs_on(prev, ln.text)
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
@@ -258,6 +267,25 @@ def _title_below(
     if not _heading_line(t) or t[:1].islower() or POINT.match(t) or SECTION.match(t):
         return False
     return _law_heading(t, keyword, cited) is None and not any(c.isdigit() for c in t)
+
+
+def _section_heading_line(text: str) -> bool:
+    """A labelled section heading alone on its line ("C.Пояснение, требующееся для претензии")."""
+    m = SECTION.match(text.strip())
+    return m is not None and _is_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
+
+
+def _runs_on(prev: str, text: str) -> bool:
+    """The line above stops mid-sentence and this one continues it in lowercase.
+
+    >>> _runs_on("that a contestant will win a specific number of", "tricks is a claim of those tricks.")
+    True
+    >>> _runs_on("the Director shall award a trick if:", "claimer made no statement, and")
+    False
+    """
+    t = text.lstrip()
+    closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
+    return bool(prev.strip()) and t[:1].islower() and not closed
 
 
 def _citation_line(text: str) -> bool:

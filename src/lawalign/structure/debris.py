@@ -60,6 +60,8 @@ PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
+# A paragraph in the first or second person has a few words at least.
+MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
 
@@ -78,6 +80,20 @@ def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
         for w in sorted(words, key=len, reverse=True)
     )
     return re.compile(rf"(?<!\w)(?:{alternatives})")
+
+
+def _no_word(text: str) -> bool:
+    """A short line that holds no word of three letters or more, and no number.
+
+    >>> _no_word("А-П"), _no_word("A  B  C  D"), _no_word("Claim Defined"), _no_word("第71条")
+    (True, True, False, False)
+    """
+    t = text.strip()
+    return 0 < len(t) <= MAX_NAV_CHARS and not re.search(r"[^\W\d_]{3}|\d", t) and not _cjk(t)
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
 
 
 def _mark(b: Block, reason: str) -> None:
@@ -164,6 +180,10 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
             _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
     for b in blocks:
+        # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
+        if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
+            _mark(b, "navigation")
+    for b in blocks:
         # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
         # "barmar, on 2014-September-03, 09:23, said:"
         if b.kind != "debris" and all(_is_mail_line(ln) for ln in b.raw.split("\n") if ln.strip()):
@@ -197,5 +217,6 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     if words := _commentary_words(profile.commentary_words):
         for b in blocks:
             # "I think the relevant Law is 70", "you are perfectly correct": the author's own text
-            if b.kind in ("text", "point", "heading") and words.search(b.raw):
+            prose = len(b.raw.split()) >= MIN_COMMENTARY_WORDS  # not "П-Я", an index of letters
+            if b.kind in ("text", "point", "heading") and prose and words.search(b.raw):
                 _mark(b, "commentary")
