@@ -179,7 +179,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             joinable = (
                 continues
                 and not starts_unit(ln.text)
-                and full(prev, ln.text)
+                and (full(prev, ln.text) or _runs_on(prev, ln.text))  # a quote wrapped narrower
                 and not (groups[-1][0] == i - 1 and _section_heading_line(prev))
             )
         else:
