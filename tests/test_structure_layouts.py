@@ -565,6 +565,21 @@ def test_quote_hard_wrapped_inside_unwrapped_posts() -> None:
     assert all(ids[k] == ("debris", "debris") for k in (1, 2, 3, 7))
 
 
+def test_paragraphs_numbered_by_another_book_are_commentary() -> None:
+    # a club page: the law's heading, then a commentary book's numbered notes on it
+    text = (
+        "See below for the notes on the Laws:\n\n"
+        "Law 69 Agreed Claim or Concession\n\n"
+        "4.69.1 Agreement with a claim\n\n"
+        "Players should not agree to a claim they do not understand; the Director should be called.\n\n"
+        "4.69.2 Law 69B: Withdrawing agreement [WBFLC]\n\n"
+        "A player may withdraw agreement within the correction period if a trick was lost wrongly.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[3] == ("69.title", "title")
+    assert all(ids[k] == ("debris", "debris") for k in (5, 7, 9, 11))
+
+
 def test_extract_under_a_law_and_section_heading() -> None:
     text = (
         "A declarer claimed with a trump still out. How should the Director rule?\n\n"

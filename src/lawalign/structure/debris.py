@@ -11,7 +11,8 @@ Each rule marks blocks as debris with a reason, in place, before ids are decided
 ``commentary``
     A poster's own text after a quoted reply that follows the law text (the law was quoted first),
     and any paragraph written in the first or second person (the profile's ``commentary_words``:
-    "I think …", "you are …"), which the Laws never are.
+    "I think …", "you are …"), which the Laws never are; and a paragraph numbered by another book
+    ("8.68.1 …") with what follows it up to the next law heading or section label.
 ``signature``
     From a signature rule ("-- ") or a disclaimer line (the profile's ``signature`` patterns) to the
     end of the text or the next law heading.
@@ -60,6 +61,8 @@ PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
+# Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
+OTHER_NUMBERING = re.compile(r"^\d{1,3}(?:\.\d{1,3}){2,}\.?\s")
 # A paragraph in the first or second person has a few words at least.
 MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
@@ -80,6 +83,20 @@ def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
         for w in sorted(words, key=len, reverse=True)
     )
     return re.compile(rf"(?<!\w)(?:{alternatives})")
+
+
+def _other_numbering(blocks: list[Block]) -> None:
+    """A paragraph numbered by another book ("8.68.1 Play ceases after a claim", a commentary's
+    three-level numbers) opens that book's text: it and what follows, up to the next law heading or
+    printed section label, are commentary."""
+    inside = False
+    for b in blocks:
+        if b.kind == "law" or (b.letter and b.kind != "debris"):
+            inside = False
+        elif OTHER_NUMBERING.match(b.raw):
+            inside = True
+        if inside and b.kind != "debris":
+            _mark(b, "commentary")
 
 
 def _no_word(text: str) -> bool:
@@ -179,6 +196,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
             _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
+    _other_numbering(blocks)
     for b in blocks:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
