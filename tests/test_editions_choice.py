@@ -16,6 +16,7 @@ from lawalign.ingest import read_source
 from lawalign.run import UNKNOWN_EDITION, read_structure
 from lawalign.structure.segment import UNKNOWN_CONTRADICTIONS, segment_best
 from lawalign.structure.skeleton import load_skeleton
+from structure_fixtures import source_from_text
 
 HERE = Path(__file__).parent / "edition_texts"
 GOLD = {
@@ -90,3 +91,31 @@ def test_fits_are_compared_on_the_laws_every_skeleton_knows(tmp_path: Path) -> N
     path.write_text("LAW 16\nA. Something\nText of A.\nB. Other\nText of B.\n" + text, encoding="utf-8")
     _, choice = segment_best(read_source(str(path)), [base, wider])
     assert dict(choice.scores)["2007"] == dict(choice.scores)["2099"]
+
+
+def test_laws_before_68_keep_their_own_printed_ids() -> None:
+    # a federation's book: Laws 18 and 65 come before Law 68; none of them gets another law's ids
+    text = "\n".join(
+        [
+            "LAW 18 - BIDS",
+            "A. Proper Form",
+            "A bid designates a number of odd tricks, from one to seven, and a denomination.",
+            "B. To Supersede a Bid",
+            "A bid supersedes a previous bid if it names more tricks, or as many in a higher denomination.",
+            "LAW 65 - ARRANGEMENT OF TRICKS",
+            "A. Completed Trick",
+            "When four cards have been played to a trick, each player turns his own card face down.",
+            "B. Keeping Track of the Ownership of Tricks",
+            "1. If the player's side has won the trick, the card is pointed lengthwise towards his partner.",
+            "2. If the opponents have won the trick, the card is pointed lengthwise towards them.",
+            (HERE / "en-2017-law68.txt").read_text(encoding="utf-8"),
+        ]
+    )
+    ((edition, reading),) = read_structure(source_from_text(text, "en"))
+    ids = [u.id for u in edition.units if u.kind != "debris"]
+    assert ids[:10] == [
+        "18.title", "18A.title", "18A", "18B.title", "18B",
+        "65.title", "65A.title", "65A", "65B.title", "65B1",
+    ]  # fmt: skip
+    assert ids[10:] == ["65B2", *GOLD["en-2017-law68.txt"]["ids"]]
+    assert reading.source_edition == "2017"

@@ -67,7 +67,7 @@ TIE_ORDER = ("2007", "2017", "1997")
 OUTLINE_WEIGHT = 1.0
 # A text whose printed outline contradicts the best skeleton in this many places follows an edition
 # the tool does not know (measured over the real pages, seeds and synthetic layouts: see
-# docs/structure.md, "Unknown editions").
+# docs/editions.md, "Unknown editions").
 UNKNOWN_CONTRADICTIONS = 4
 # Contradictions quoted in the evidence of a choice.
 EVIDENCE_NOTES = 3
