@@ -181,6 +181,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not starts_unit(ln.text)
                 and (full(prev, ln.text) or _runs_on(prev, ln.text))  # a quote wrapped narrower
                 and not (groups[-1][0] == i - 1 and _section_heading_line(prev))
+                and not (
+                    groups[-1][0] == i - 1 and not full(prev, ln.text) and _heading_line(_unlabelled(prev))
+                )
             )
         else:
             joinable = (
@@ -196,7 +199,11 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             ) or (
                 # a sentence that runs on to the next line (a quote hard-wrapped inside a page of
                 # unwrapped paragraphs): the line above ends mid-sentence, this one goes on in lowercase
-                not blank_separated and continues and not starts_unit(ln.text) and _runs_on(prev, ln.text)
+                not blank_separated
+                and continues
+                and not starts_unit(ln.text)
+                and _runs_on(prev, ln.text)
+                and not (groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)))  # text under a heading
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
