@@ -427,6 +427,24 @@ def test_indented_list_numbering_headings_and_texts_alike() -> None:
     assert ids[9] == ("68C.title", "title")
 
 
+def test_links_naming_laws_between_the_heading_and_the_list_are_navigation() -> None:
+    text = (
+        "ARTIKEL 70\n\nBetwiste claim\n\n\nHome Artikelengroep 53--71\n\nOpmerking 1 algemeen Artikel 70\n\n"
+        "  1. Algemene doelstelling\n"
+        "  2. Bij een betwiste claim stelt de wedstrijdleider de uitslag zo billijk mogelijk vast.\n"
+        "  3. Herhaling van de verklaring\n"
+        "    1. De wedstrijdleider verlangt dat de claimer zijn verklaring herhaalt.\n"
+        "    2. Daarna hoort de wedstrijdleider de bezwaren van de tegenpartij.\n"
+    )
+    ed = segment_law(source_from_text(text, "nl"))
+    ids = _ids(ed)
+    assert ids[1] == ids[3] == ("70.title", "title")
+    assert ids[6] == ids[8] == ("debris", "debris")
+    assert ids[10] == ("70A.title", "title") and ids[11] == ("70A", "text") and ids[13] == ("70B1", "text")
+    law_ids = [u.id for u in ed.law_units]
+    assert len(law_ids) == len(set(law_ids))
+
+
 # --- 4b. a table of contents is navigation, not law ------------------------------------------------
 
 

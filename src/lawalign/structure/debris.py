@@ -45,6 +45,7 @@ from lawalign.structure.patterns import (
     QUOTED,
     SIGNATURE_RULE,
 )
+from lawalign.structure.refs import find_refs
 
 # Generic openings of an e-mail disclaimer or signature, in the languages of the bundled profiles'
 # mailing lists; a profile adds its own (``signature``).
@@ -61,6 +62,8 @@ PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
+# A range of law numbers: "53--71", "68–71".
+LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
 # Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
 OTHER_NUMBERING = re.compile(r"^\d{1,3}(?:\.\d{1,3}){2,}\.?\s")
 # A paragraph in the first or second person has a few words at least.
@@ -97,6 +100,19 @@ def _other_numbering(blocks: list[Block]) -> None:
             inside = True
         if inside and b.kind != "debris":
             _mark(b, "commentary")
+
+
+def _names_laws(text: str, lang: str) -> bool:
+    """A line that cites a law by number or names a range of laws ("Artikelengroep 53--71").
+
+    >>> _names_laws("Opmerking 1 algemeen Artikel 70", "nl"), _names_laws("Home Artikelengroep 53--71", "nl")
+    (True, True)
+    >>> _names_laws("Claim Defined", "en")
+    False
+    """
+    if LAW_RANGE.search(text):
+        return True
+    return any(r.kind == "external" for r in find_refs(text, lang))
 
 
 def _no_word(text: str) -> bool:
@@ -200,6 +216,10 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     for b in blocks:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
+            _mark(b, "navigation")
+        # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
+        # laws is a link or a menu entry; the Laws' section headings never cite a law
+        elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile.lang):
             _mark(b, "navigation")
     for b in blocks:
         # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",

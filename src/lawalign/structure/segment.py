@@ -634,6 +634,8 @@ def _extra_id(
             uid = make_id(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:
         uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
+        if any(a.id == uid for a in out.values()):
+            uid = make_id(law, sec, suffix=f"x{n}")
     else:
         uid = make_id(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
