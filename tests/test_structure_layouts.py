@@ -400,6 +400,22 @@ def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
     assert ids[26] == ("70.fn1", "footnote")
 
 
+def test_a_wrapped_line_starting_with_a_citation_is_no_law_heading() -> None:
+    text = (
+        "LAW 68\n"
+        "- CLAIM OR CONCESSION OF TRICKS\n"
+        "- D. Play Ceases\n"
+        "- After any claim or concession, play ceases. If the claim or concession is agreed to,\n"
+        "Law 69 applies; if it is doubted by any player, the Director must be summoned at once\n"
+        "and Law 70 applies.\n"
+        "- E. Another Heading\n"
+        "- Another paragraph of text that is wrapped onto a second line without\n"
+        "the dash in front of it.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[4] == ids[5] == ids[6] == ("68D", "text")
+
+
 def test_law_title_after_a_blank_line() -> None:
     ed = segment_law(source_from_text(f"ARTIKEL 70\n\nBetwiste claim\n\n{LAW70_BODY}", "nl"))
     assert _ids(ed)[1] == _ids(ed)[3] == ("70.title", "title")

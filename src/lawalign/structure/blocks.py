@@ -141,7 +141,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or SECTION.match(t)
             or (BULLET.match(t) and _heading_line(t[1:]))
             or pats.footnote.match(t)
-            or pats.law_heading.match(t)
+            or _law_heading(t, pats.law_heading, cited) is not None
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
             or CITATION_LABEL.match(t)
