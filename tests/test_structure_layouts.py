@@ -461,6 +461,33 @@ def test_links_naming_laws_between_the_heading_and_the_list_are_navigation() -> 
     assert len(law_ids) == len(set(law_ids))
 
 
+def test_commentary_between_extracts_of_a_printed_law() -> None:
+    # an article: an introduction that cites the law, the law's heading, an extract of section C,
+    # a line introducing another extract (section A, printed after C), the footnote
+    text = (
+        "Contested claims: what the Director does\n\n"
+        "When a claim is contested, the Director must be called at once. The relevant law is Law 70.\n\n"
+        "LAW 70 - CONTESTED CLAIM OR CONCESSION\n\n"
+        "C. There Is an Outstanding Trump\n\n"
+        "When a trump remains in one of the opponents' hands, the Director shall award a trick if:\n\n"
+        "1. claimer made no statement about that trump, and\n\n"
+        "2. it is at all likely that claimer was unaware that a trump remained, and\n\n"
+        "3. a trick could be lost to that trump by any normal* play.\n\n"
+        "Law 70.A. should also be consulted:\n\n"
+        "A. General Objective\n\n"
+        "In ruling on a contested claim, the Director adjudicates the result as equitably as possible.\n\n"
+        "* For the purposes of Laws 70 and 71, 'normal' includes careless or inferior play.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[1] == ids[3] == ("debris", "debris")
+    assert (
+        ids[5] == ("70.title", "title") and ids[7] == ("70C.title", "title") and ids[15] == ("70C3", "text")
+    )
+    assert ids[17] == ("debris", "debris")
+    assert ids[19] == ("70A.title", "title") and ids[21] == ("70A", "text")
+    assert ids[23] == ("70.fn1", "footnote")
+
+
 # --- 4b. a table of contents is navigation, not law ------------------------------------------------
 
 

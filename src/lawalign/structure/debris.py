@@ -32,6 +32,7 @@ from functools import cache
 from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
+from lawalign.models import law_of
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
     CITATION_LABEL,
@@ -62,6 +63,8 @@ PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
+# An extract's introduction opens with its citation: it starts within this many characters.
+MAX_CITATION_START = 12
 # A range of law numbers: "53--71", "68–71".
 LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
 # Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
@@ -100,6 +103,26 @@ def _other_numbering(blocks: list[Block]) -> None:
             inside = True
         if inside and b.kind != "debris":
             _mark(b, "commentary")
+
+
+def _extract_intros(blocks: list[Block], lang: str) -> None:
+    """A line that opens with a citation and ends in a colon, right before a law or section heading,
+    introduces another extract ("Law 70.A. should also be consulted:" above "A. General Objective"): it is
+    commentary, and the extract after it is read as a new extract of the cited law
+    (``extra["extract"]``). A line before numbered points is the law's own chapeau ("… under Law
+    79C:" above "1. …") and stays."""
+    live = [b for b in blocks if b.kind != "debris"]
+    for b, nxt in pairwise(live):
+        text = b.raw.strip()
+        if b.kind != "text" or b.letter or "\n" in text or not re.search(r":\s*[\"“„«]?$", text):
+            continue
+        if not (nxt.kind == "law" or (nxt.letter and nxt.kind in ("heading", "text"))):
+            continue
+        refs = [r for r in find_refs(text, lang) if r.kind == "external"]
+        # the citation opens the line ("Law 70.A. should …"); the law's own chapeaux cite mid-sentence
+        if refs and refs[0].start <= MAX_CITATION_START:
+            _mark(b, "commentary")
+            b.extra["extract"] = law_of(refs[0].target)
 
 
 def _names_laws(text: str, lang: str) -> bool:
@@ -252,6 +275,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
             _mark(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
+    _extract_intros(blocks, profile.lang)
     if words := _commentary_words(profile.commentary_words):
         for b in blocks:
             # "I think the relevant Law is 70", "you are perfectly correct": the author's own text

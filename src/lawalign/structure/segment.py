@@ -407,6 +407,11 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=None, blocks=[b])
+        elif b.kind == "debris" and b.extra.get("extract"):
+            # "Law 70.A. should also be consulted:": another extract of the cited law follows
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.extra["extract"], heading=None)
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -502,7 +507,12 @@ def _assign_segment(
     scored.sort(key=lambda t: -t[0])
     gain, laws = scored[0]
     if seg.heading is None:
-        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
+        # Before a printed law heading, citations alone are no structure: a page's introduction
+        # talks about the law it then prints ("The relevant law is Law 70.").
+        cites = until is None
+        structural = [
+            b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or (cites and b.refs)
+        ]
         if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out, 0.0  # no law here: its blocks are recorded as unplaced debris
     # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
