@@ -119,3 +119,9 @@ def test_laws_before_68_keep_their_own_printed_ids() -> None:
     ]  # fmt: skip
     assert ids[10:] == ["65B2", *GOLD["en-2017-law68.txt"]["ids"]]
     assert reading.source_edition == "2017"
+
+
+def test_update_plan_refuses_an_unknown_edition_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["update-plan", str(HERE / "en-unknown-law70.txt")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "does not know" in err and "--from" in err and len(err.splitlines()) == 1
