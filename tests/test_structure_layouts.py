@@ -185,6 +185,10 @@ def test_navigation_lines_are_debris() -> None:
     text2 = "home  ← 69 → 71  contents\n\n" + "LAW 70\n\n" + LAW70_BODY
     ed2 = segment_law(source_from_text(text2, "en"))
     assert ed2.units[0].kind == "debris" and ed2.units[0].reason == "navigation"
+    ed3 = segment_law(
+        source_from_text("§ 70. KRAV SOM BESTRIDES\n\n" + LAW70_BODY + "\n< § 69   § 71 >\n", "no")
+    )
+    assert ed3.units[-1].kind == "debris" and ed3.units[-1].reason == "navigation"
 
 
 def test_trailing_site_link_is_navigation() -> None:

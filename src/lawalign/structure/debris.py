@@ -173,6 +173,8 @@ def is_navigation(text: str) -> bool:
     True
     >>> is_navigation("68. ROSZCZENIE ALBO ZRZECZENIE  top of page 70. ROZSTRZYGANIE SPORNEGO")
     True
+    >>> is_navigation("< § 67   § 69 >")
+    True
     >>> is_navigation("1. if a player agreed to the loss of a trick his side had, in fact, won; or")
     False
     """
@@ -184,7 +186,10 @@ def is_navigation(text: str) -> bool:
         return True
     if len(text) > MAX_NAV_CHARS:
         return False
-    return bool(NAV_ARROWS.search(text)) and len(re.findall(r"\d{1,3}", text)) >= 1
+    numbers = re.findall(r"\d{1,3}", text)
+    if len(set(numbers)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
+        return True  # "< § 67   § 69 >", "67 | 69": law numbers and marks, no word
+    return bool(NAV_ARROWS.search(text)) and len(numbers) >= 1
 
 
 def _is_quote(b: Block) -> bool:
