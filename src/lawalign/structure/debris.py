@@ -186,10 +186,10 @@ def is_navigation(text: str) -> bool:
         return True
     if len(text) > MAX_NAV_CHARS:
         return False
-    numbers = re.findall(r"\d{1,3}", text)
-    if len(set(numbers)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
+    digits = re.findall(r"\d{1,3}", text)
+    if len(set(digits)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
         return True  # "< § 67   § 69 >", "67 | 69": law numbers and marks, no word
-    return bool(NAV_ARROWS.search(text)) and len(numbers) >= 1
+    return bool(NAV_ARROWS.search(text)) and len(digits) >= 1
 
 
 def _is_quote(b: Block) -> bool:

@@ -133,7 +133,9 @@ def _solve(
                 c = match_cost(blocks[i], units[j])
                 if c < INF and here + c < cost[i + 1][j + 1] - 1e-12:
                     cost[i + 1][j + 1], back[i + 1][j + 1] = here + c, 1
-            if i < n and here + EXTRA_COST < cost[i + 1][j] - 1e-12:
+            # on a tie, the later block is the one left unplaced (text after a law's last paragraph
+            # is more often the page's than the law's)
+            if i < n and here + EXTRA_COST <= cost[i + 1][j] + 1e-12:
                 cost[i + 1][j], back[i + 1][j] = here + EXTRA_COST, 2
             if i > 0 and j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
                 cost[i][j + 1], back[i][j + 1] = here + miss[j], 3

@@ -419,16 +419,19 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
     return segments
 
 
-def _body_units(skeleton: Skeleton, laws: list[str]) -> list[SkeletonUnit]:
+def _body_units(skeleton: Skeleton, laws: list[str], *, notes: bool = True) -> list[SkeletonUnit]:
     """The body units of ``laws``, with an optional sub-heading before every point that has none.
 
     Some printings give points headings of their own ("1. Failed to Mention Trump" above 70C1) where
     the reference has none; such a numbered heading is read as the point's ``.title``
-    (:func:`lawalign.structure.ids.optional_heading`: missing it costs nothing).
+    (:func:`lawalign.structure.ids.optional_heading`: missing it costs nothing). Without ``notes``
+    the footnotes are left out (the text prints its footnotes with their marks: they get their ids
+    from those, and no unmarked paragraph is read as one).
     """
     out: list[SkeletonUnit] = []
+    roles = BODY_ROLES if notes else tuple(r for r in BODY_ROLES if r != "footnote")
     for law in laws:
-        units = [u for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+        units = [u for u in skeleton.law_units(law) if u.role in roles]
         for k, u in enumerate(units):
             titled = k > 0 and units[k - 1].role == "heading" and units[k - 1].point == u.point
             if u.role == "point" and not titled:
@@ -486,6 +489,7 @@ def _assign_segment(
     ``contradictions``.
     """
     body = [b for b in seg.blocks if b.kind != "footnote"]
+    notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
         body.pop().reason = "navigation"
@@ -508,7 +512,7 @@ def _assign_segment(
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
     scored = []
     for laws in candidates:
-        units = _body_units(skeleton, laws)
+        units = _body_units(skeleton, laws, notes=notes)
         total = solve_cost(body, units) + HIDDEN_LAW_COST * (len(laws) - 1)
         gain = baseline_cost(units, len(body)) - total
         if seg.heading is None and hint is not None and laws[0] == hint:
@@ -528,7 +532,9 @@ def _assign_segment(
     # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
     # as the alignment places them, and no credit for the labels that agree there, only blame for the
     # ones that do not: a reading must not gain by inventing lost laws to put labels in.
-    block_laws = solve_laws(body, _body_units(skeleton, laws)) if len(laws) > 1 else [laws[0]] * len(body)
+    block_laws = (
+        solve_laws(body, _body_units(skeleton, laws, notes=notes)) if len(laws) > 1 else [laws[0]] * len(body)
+    )
     for k, law in enumerate(laws):
         outline = outline_evidence(
             [b for b, bl in zip(body, block_laws, strict=True) if bl == law], skeleton, law
@@ -538,7 +544,7 @@ def _assign_segment(
             contradictions.extend(outline.disagree)
     if fit_only:
         return out, gain
-    _, matches = assign_ids(body, _body_units(skeleton, laws))
+    _, matches = assign_ids(body, _body_units(skeleton, laws, notes=notes))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
         notices.append(
