@@ -645,6 +645,35 @@ def test_paragraphs_numbered_by_another_book_are_commentary() -> None:
     assert all(ids[k] == ("debris", "debris") for k in (5, 7, 9, 11))
 
 
+def test_a_document_numbered_in_chapters_is_not_law() -> None:
+    # a federation's statement about claims: chapters "1.", sections "1.1", "2.1", citations of
+    # laws, examples with one holding per line; no law text
+    text = (
+        "Contested claims - examples\n\n"
+        "1. Introduction\n\n"
+        "The examples show how the Director rules when a claim is contested under Law 70 and Law 71.\n\n"
+        "1.1 Normal play (the footnote to Law 70)\n\n"
+        "Many examples turn on what normal play is for the class of player involved.\n\n"
+        "2. General examples\n\n"
+        "2.1 Counting order is not playing order\n\n"
+        "S Q 5\nH -\nD J 4\n"
+    )
+    with pytest.raises(InputError):
+        segment_law(source_from_text(text, "en"))
+
+
+def test_numbered_notes_under_a_heading_naming_several_laws() -> None:
+    text = (
+        "Claims and Concessions\n\nLaws 68-71\n\n"
+        "1. With tricks still to play, a player who claims some tricks concedes the remainder.\n\n"
+        "2. A player claims when he makes a statement about the ownership of the remaining tricks.\n\n"
+        "3. After a claim is made play ceases. Play after a claim is cancelled by the Director.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert _ids(ed)[3] == ("debris", "debris") and ed.debris[0].reason == "navigation"
+    assert all(u.confidence < 0.9 for u in ed.law_units)
+
+
 def test_extract_under_a_law_and_section_heading() -> None:
     text = (
         "A declarer claimed with a trump still out. How should the Director rule?\n\n"

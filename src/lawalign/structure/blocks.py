@@ -48,6 +48,8 @@ MAX_UNSPACED_HEADING_CHARS = 14
 MAX_CJK_TITLE_CHARS = 40
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
+# A range of law numbers after a keyword: "Laws 68-71", "§§ 68–71".
+LAW_RANGE_AFTER = re.compile(r"\d{1,3}\s?(?:-{1,2}|–|—)\s?\d{1,3}(?![\d.])")
 # Paragraphs that each start with a dash: at least this many dashed lines.
 MIN_BULLET_LINES = 4
 
@@ -450,6 +452,8 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
     (a bare number and a title in capitals); "Lei 68 - ..." (any capitalised word before a law number,
     when the rest is a title in capitals or nothing).
     """
+    if LAW_RANGE_AFTER.match(raw[raw.find(" ") + 1 :] if " " in raw else ""):
+        return None  # "Laws 68-71": a heading about several laws, not one law's heading
     if (m := keyword_heading.match(raw)) and _is_law_heading(m["rest"], raw):
         return m
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():

@@ -68,7 +68,10 @@ MAX_CITATION_START = 12
 # A range of law numbers: "53--71", "68–71".
 LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
 # Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
-OTHER_NUMBERING = re.compile(r"^\d{1,3}(?:\.\d{1,3}){2,}\.?\s")
+# Two levels ("2.1 Optællingsrækkefølge …") too, under a chapter number that is not a law of 68-71.
+OTHER_NUMBERING = re.compile(
+    r"^(\d{1,3})(?:\.\d{1,3}){2,}\.?\s|^(?!6[89]|7[01])(\d{1,2})\.\d{1,2}\.?\s+[^\W\d_]"
+)
 # A paragraph in the first or second person has a few words at least.
 MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
@@ -95,12 +98,15 @@ def _other_numbering(blocks: list[Block]) -> None:
     """A paragraph numbered by another book ("8.68.1 Play ceases after a claim", a commentary's
     three-level numbers) opens that book's text: it and what follows, up to the next law heading or
     printed section label, are commentary."""
+    # the chapters of that numbering ("1. Indledning" above "1.1 Normalt spil") belong to it too
+    chapters = {m[1] or m[2] for b in blocks if (m := OTHER_NUMBERING.match(b.raw))}
     inside = False
     for b in blocks:
-        if b.kind == "law" or (b.letter and b.kind != "debris"):
-            inside = False
-        elif OTHER_NUMBERING.match(b.raw):
+        chapter = re.match(r"(\d{1,2})[.)]\s", b.raw) if b.kind == "heading" else None
+        if OTHER_NUMBERING.match(b.raw) or (chapter and chapter[1] in chapters):
             inside = True
+        elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.extra.get("letter")):
+            inside = False
         if inside and b.kind != "debris":
             _mark(b, "commentary")
 

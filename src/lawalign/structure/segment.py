@@ -61,6 +61,9 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 REVIEW_CONFIDENCE = 0.9
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
+# Without a law heading or a printed section letter, an outline of this many headings at least
+# ("Claim Defined", "Concession Defined") is needed to read ids with confidence.
+MIN_OUTLINE_HEADINGS = 2
 # A paragraph quoted under its citation on a commentary page: its id is as cited.
 QUOTE_CONFIDENCE = 0.92
 QUOTE_FIT = 1.0
@@ -559,9 +562,14 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
-        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks):
-            # no law heading and no printed label at all: a reading by position only, as prose
-            # commentary around a quoted paragraph would also give
+        letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+        headings = sum(1 for b in seg.blocks if b.kind == "heading")
+        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
+            not letters and headings < MIN_OUTLINE_HEADINGS
+        ):
+            # no law heading and no printed label at all, or numbered paragraphs without a section
+            # letter or an outline of headings: a reading by position only, as prose commentary
+            # around a quoted paragraph, or a club's numbered notes, would also give
             law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
         slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
