@@ -152,6 +152,19 @@ def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
     return _solve(blocks, units)[0]
 
 
+def solve_laws(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> list[str]:
+    """The law each block falls in under the best alignment (a block the skeleton has no place for
+    belongs to the law of the unit placed before it, else to the first law), without margins."""
+    _, pairs = _solve(blocks, units)
+    law = units[0].law if units else ""
+    out = [law] * len(blocks)
+    for bi, uj in pairs:
+        if uj is not None:
+            law = units[uj].law
+        out[bi] = law
+    return out
+
+
 def baseline_cost(units: Sequence[SkeletonUnit], n_blocks: int) -> float:
     """Cost of placing nothing: every unit missed, every block extra (for comparing candidates)."""
     return TAIL_MISS_FACTOR * sum(miss_cost(u) for u in units) + EXTRA_COST * n_blocks

@@ -26,7 +26,8 @@ from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRol
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
-from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost, solve_laws
+from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
@@ -60,6 +61,16 @@ SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
 TIE_MARGIN = 1e-6
 TIE_ORDER = ("2007", "2017", "1997")
+# The fit one printed label (section letter, point number, point heading) adds when the skeleton has
+# it, or takes away when it contradicts it (structure/outline.py): about what a label that cannot be
+# placed costs the alignment (ids.EXTRA_COST), so the printed outline weighs as much as the layout.
+OUTLINE_WEIGHT = 1.0
+# A text whose printed outline contradicts the best skeleton in this many places follows an edition
+# the tool does not know (measured over the real pages, seeds and synthetic layouts: see
+# docs/editions.md, "Unknown editions").
+UNKNOWN_CONTRADICTIONS = 4
+# Contradictions quoted in the evidence of a choice.
+EVIDENCE_NOTES = 3
 # A slug in a file name: "law71", "l68", "przep69", "LOI70", "70" between separators.
 SLUG = re.compile(r"(?:^|[-_./ ])[^\W\d_]{0,8}(\d{1,2})(?=$|[-_./ ])")
 
@@ -88,11 +99,15 @@ class EditionChoice:
     """Which WBF edition's skeleton an edition was segmented against, and why.
 
     Attributes:
-        edition: the chosen reference edition ("2017").
+        edition: the chosen reference edition ("2017"); for an unknown edition, the best guess.
         given: True when the caller (a manifest's ``source_edition``) named it; no search was made.
         margin: how much better the chosen reading fits than the runner-up (0.0: a tie, or given).
         scores: every edition tried with the fit of its reading (higher is better), best first.
         evidence: the choice in words, for notices and reports.
+        known: False when the text prints structure that every known skeleton contradicts (an edition
+            the tool does not know, such as 1987): ``edition`` is then only the best guess, and ids
+            of laws with a printed heading come from the printed labels.
+        contradictions: what the text prints that the chosen skeleton contradicts.
     """
 
     edition: str
@@ -100,6 +115,8 @@ class EditionChoice:
     margin: float = 0.0
     scores: tuple[tuple[str, float], ...] = ()
     evidence: str = ""
+    known: bool = True
+    contradictions: tuple[str, ...] = ()
 
 
 def segment_law(
@@ -136,9 +153,17 @@ def segment_best(
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
-    The fit of a reading is how much cheaper its alignment to the skeleton is than placing nothing;
-    the best fit wins, its margin over the runner-up is kept as evidence (a notice
+    The fit of a reading is how much cheaper its alignment to the skeleton is than placing nothing,
+    plus how far the printed outline (section letters, point numbers, point headings) agrees with
+    the skeleton's (:mod:`lawalign.structure.outline`). Skeletons are compared like with like: on
+    the laws every candidate knows, so a skeleton that knows more of the book is not preferred for
+    that. The best fit wins, its margin over the runner-up is kept as evidence (a notice
     ``source-edition``). On a tie the earlier of :data:`TIE_ORDER` wins.
+
+    A text whose printed outline contradicts even the best skeleton in at least
+    :data:`UNKNOWN_CONTRADICTIONS` places follows an edition the tool does not know: the choice says
+    so (``known`` False, the best guess and margin as evidence), and laws with a printed heading keep
+    the ids their printed labels give.
 
     Args:
         source: the output of :func:`lawalign.ingest.read_source`.
@@ -160,16 +185,20 @@ def segment_best(
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
-    readings: list[tuple[float, int, Skeleton]] = []
+    common = set(candidates[0].laws).intersection(*(sk.laws for sk in candidates[1:]))
+    readings: list[tuple[float, int, Skeleton, tuple[str, ...]]] = []
     for sk in candidates:
-        _, fit = _segment_or_fit(source, sk, profile, name, fit_only=True)
+        seen: list[str] = []
+        _, fit = _segment_or_fit(
+            source, _restricted(sk, common), profile, name, fit_only=True, contradictions=seen
+        )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
-        readings.append((fit, order, sk))
+        readings.append((fit, order, sk, tuple(seen)))
     readings.sort(key=lambda r: (-round(r[0], 6), r[1], r[2].edition))
-    fit, _, best = readings[0]
-    ed, _ = _segment(source, best, profile, name)
+    fit, _, best, against = readings[0]
     margin = fit - readings[1][0] if len(readings) > 1 else 0.0
-    scores = tuple((sk.edition, round(f, 3)) for f, _, sk in readings)
+    scores = tuple((sk.edition, round(f, 3)) for f, _, sk, _ in readings)
+    known = len(against) < UNKNOWN_CONTRADICTIONS
     if len(readings) == 1:
         evidence = f"the only known skeleton ({best.edition})"
     elif margin <= TIE_MARGIN:
@@ -178,27 +207,70 @@ def segment_best(
             f"well; {best.edition} kept"
         )
     else:
-        runner_up = readings[1][2].edition
+        runner_up, why = readings[1][2].edition, readings[1][3]
         evidence = f"the structure fits the {best.edition} skeleton best ({margin:.2f} over {runner_up})"
-    choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence)
-    notice = Notice("source-edition", f"source edition {best.edition}: {evidence}", source.path)
+        if why:
+            evidence += "; " + "; ".join(why[:EVIDENCE_NOTES])
+    if not known:
+        evidence = (
+            f"an edition the tool does not know: the printed structure contradicts every known skeleton, "
+            f"the nearest ({best.edition}, {margin:.2f} over the next) in {len(against)} places: "
+            + "; ".join(against[:EVIDENCE_NOTES])
+        )
+    choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence, known, against)
+    ed, _ = _segment(source, best, profile, name, printed_only=not known)
+    notice = Notice(
+        "source-edition",
+        f"source edition {best.edition if known else 'unknown'}: {evidence}",
+        source.path,
+    )
     return replace(ed, notices=(*ed.notices, notice)), choice
 
 
+def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
+    """The skeleton with only ``laws`` (the laws every candidate knows), for comparing fits."""
+    if set(skeleton.laws) <= laws:
+        return skeleton
+    return replace(
+        skeleton,
+        laws=tuple(law for law in skeleton.laws if law in laws),
+        units=tuple(u for u in skeleton.units if u.law in laws),
+    )
+
+
 def _segment(
-    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None
+    source: SourceText,
+    skeleton: Skeleton,
+    profile: Profile | None,
+    name: str | None,
+    *,
+    printed_only: bool = False,
 ) -> tuple[Edition, float]:
-    """Segment against one skeleton; returns the edition and the fit of the reading."""
-    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False)
+    """Segment against one skeleton; returns the edition and the fit of the reading.
+
+    With ``printed_only`` (an edition the tool does not know) a law with a printed heading gets the
+    ids its printed labels give; the skeleton still places the laws the text prints no heading for.
+    """
+    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False, printed_only=printed_only)
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
     return edition, fit
 
 
 def _segment_or_fit(
-    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None, *, fit_only: bool
+    source: SourceText,
+    skeleton: Skeleton,
+    profile: Profile | None,
+    name: str | None,
+    *,
+    fit_only: bool,
+    contradictions: list[str] | None = None,
+    printed_only: bool = False,
 ) -> tuple[Edition | None, float]:
-    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``."""
+    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
+
+    ``contradictions`` (when given) receives what the text prints that the skeleton contradicts.
+    """
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
@@ -240,7 +312,17 @@ def _segment_or_fit(
                 b.reason = "commentary"
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
-        law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
+        law_assigned, gain = _assign_segment(
+            seg,
+            skeleton,
+            source,
+            notices,
+            until,
+            hint,
+            fit_only=fit_only,
+            contradictions=contradictions,
+            printed_only=printed_only,
+        )
         fit += gain
         assigned.update(law_assigned)
         for a in law_assigned.values():
@@ -356,8 +438,15 @@ def _assign_segment(
     hint: str | None = None,
     *,
     fit_only: bool = False,
+    contradictions: list[str] | None = None,
+    printed_only: bool = False,
 ) -> tuple[dict[int, _Assigned], float]:
-    """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton)."""
+    """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton).
+
+    The fit is the alignment's gain over placing nothing plus the weight of the printed outline
+    (:func:`lawalign.structure.outline.outline_evidence`); what the outline contradicts is added to
+    ``contradictions``.
+    """
     body = [b for b in seg.blocks if b.kind != "footnote"]
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
@@ -367,7 +456,9 @@ def _assign_segment(
     law_evidence = ""
     if seg.heading is not None:
         out[seg.heading.index] = _Assigned(f"{seg.law}.title", "law-title", seg.law, False, 1.0, "")
-    candidates = _law_ranges(skeleton, seg.law or None, until)
+    candidates = (
+        [] if printed_only and seg.heading is not None else _law_ranges(skeleton, seg.law or None, until)
+    )
 
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
         if fit_only:
@@ -391,6 +482,17 @@ def _assign_segment(
         structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
         if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out, 0.0  # no law here: its blocks are recorded as unplaced debris
+    # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
+    # as the alignment places them, and no credit for the labels that agree there, only blame for the
+    # ones that do not: a reading must not gain by inventing lost laws to put labels in.
+    block_laws = solve_laws(body, _body_units(skeleton, laws)) if len(laws) > 1 else [laws[0]] * len(body)
+    for k, law in enumerate(laws):
+        outline = outline_evidence(
+            [b for b, bl in zip(body, block_laws, strict=True) if bl == law], skeleton, law
+        )
+        gain += OUTLINE_WEIGHT * (outline.score if k == 0 else -len(outline.disagree))
+        if contradictions is not None:
+            contradictions.extend(outline.disagree)
     if fit_only:
         return out, gain
     _, matches = assign_ids(body, _body_units(skeleton, laws))
