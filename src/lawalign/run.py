@@ -546,7 +546,8 @@ class Run:
             groups: dict[str, list[int]] = {}
             for k, e in enumerate(eds):
                 groups.setdefault(e.source_edition, []).append(k)
-            out, checks = list(eds), []
+            out: list[Edition] = list(eds)
+            checks: list[IdCheck] = []
             for members in groups.values():
                 group = [eds[k] for k in members]
                 if len(group) < 2 or not any(u.inferred for e in group for u in e.law_units):
