@@ -119,3 +119,71 @@ def test_laws_before_68_keep_their_own_printed_ids() -> None:
     ]  # fmt: skip
     assert ids[10:] == ["65B2", *GOLD["en-2017-law68.txt"]["ids"]]
     assert reading.source_edition == "2017"
+
+
+def test_update_plan_refuses_an_unknown_edition_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["update-plan", str(HERE / "en-unknown-law70.txt")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "does not know" in err and "--from" in err and len(err.splitlines()) == 1
+
+
+def test_book_facts_give_ids_where_letters_were_lost() -> None:
+    # a 2017 text (its Law 68 says so) whose Laws 65 and 79 print headings without letters: the
+    # skeleton's facts of those laws (data/skeletons/2017.toml) give the sections
+    text = "\n".join(
+        [
+            "LAW 65 - ARRANGEMENT OF TRICKS",
+            "Completed Trick",
+            "When four cards have been played to a trick, each player turns his own card face down.",
+            "Keeping Track of the Ownership of Tricks",
+            "1. If his side won the trick, the card points lengthwise towards his partner.",
+            "2. If the opponents won the trick, the card points lengthwise towards them.",
+            "3. A player may point out a wrongly pointed card until his side plays to the next trick.",
+            "Orderliness",
+            "Each player keeps his played cards in an orderly overlapping row in the sequence played.",
+            "Agreement on Results of Play",
+            "A player should not disturb his played cards until the number of tricks won is agreed.",
+            (HERE / "en-2017-law68.txt").read_text(encoding="utf-8"),
+            "LAW 79 - TRICKS WON",
+            "Agreement on Tricks Won",
+            "1. The number of tricks won is agreed before the hands are returned to the board.",
+            "2. A player must not knowingly accept a trick his side did not win.",
+            "Disagreement on Tricks Won",
+            "If a disagreement arises, the Director must be called, then:",
+            "1. The Director finds whether there was a claim or concession and applies Law 69B or 71.",
+            "2. If B1 does not apply, the Director rules what score is recorded.",
+            "3. If the Director is called late, he changes the score only when clearly convinced.",
+        ]
+    )
+    ((edition, reading),) = read_structure(source_from_text(text, "en"))
+    assert reading.source_edition == "2017"
+    ids = [u.id for u in edition.units if u.kind != "debris"]
+    assert ids[:11] == [
+        "65.title", "65A.title", "65A", "65B.title", "65B1", "65B2", "65B3",
+        "65C.title", "65C", "65D.title", "65D",
+    ]  # fmt: skip
+    assert ids[ids.index("79.title") :] == [
+        "79.title", "79A.title", "79A1", "79A2", "79B.title", "79B", "79B1", "79B2", "79B3",
+    ]  # fmt: skip
+
+
+def test_a_quote_without_law_heading_is_not_guessed_as_a_law_known_only_from_book_facts() -> None:
+    from lawalign.structure.skeleton import load_skeleton
+
+    sk = load_skeleton("2017")
+    assert "65" in sk.laws and not sk.can_infer("65") and sk.can_infer("70")
+    text = "Keeping Track of the Ownership of Tricks\n1. The card points towards partner.\n2. Or away.\n"
+    edition, _ = segment_best(source_from_text(text, "en"))
+    assert not any(u.law == "65" for u in edition.units)
+
+
+def test_an_unknown_edition_neither_relabels_nor_changes_findings_of_the_others() -> None:
+    from lawalign.run import Run
+
+    seed = "corpus/raw/000_e6edf3a6b624c89e.txt"
+    alone = Run.from_paths([seed], align=False)
+    both = Run.from_paths([seed, str(HERE / "en-unknown-law70.txt")], align=False)
+    assert [u.id for u in both.editions[0].units] == [u.id for u in alone.editions[0].units]
+    assert both.editions[1].source_edition == UNKNOWN_EDITION
+    assert {f.key for f in both.findings if f.lang == "vi"} == {f.key for f in alone.findings}
+    assert not [f for f in both.findings if f.lang == "en"]  # differing from 2007 is not its error

@@ -285,7 +285,12 @@ def _segment_or_fit(
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
     if HEADING_MODEL and unlettered_headings(blocks):
-        trouble = set_heading_costs(blocks, skeleton)
+        # the heading labels of the laws the text can be read as: those it prints, and those a text
+        # without a law heading may be (the labels of the rest of the book would only blur the scale)
+        readable = {b.law for b in blocks if b.kind == "law"} | {
+            law for law in skeleton.laws if skeleton.can_infer(law)
+        }
+        trouble = set_heading_costs(blocks, _restricted(skeleton, readable))
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
@@ -414,19 +419,29 @@ def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> lis
     """Candidate runs of consecutive skeleton laws a segment may hold.
 
     A segment under a printed heading holds that law and possibly following laws whose heading was
-    lost (up to the next printed law); a segment without a heading may start at any law.
+    lost (up to the next printed law, and only the laws that follow it in the book: 69 after 68, never
+    79 after 71); a segment without a heading may start at any law.
     """
     laws = list(skeleton.laws)
     starts = (
-        [laws.index(first)] if first is not None and first in laws else ([] if first else range(len(laws)))
+        [laws.index(first)]
+        if first is not None and first in laws
+        else ([] if first else [k for k, law in enumerate(laws) if skeleton.can_infer(law)])
     )
     out = []
     for a in starts:
         for b in range(a, len(laws)):
             if until is not None and laws[b] == until:
                 break
+            if b > a and not _next_law(laws[b - 1], laws[b]):
+                break  # a lost heading hides the next law of the book, not one the skeleton skips to
             out.append(laws[a : b + 1])
     return out
+
+
+def _next_law(law: str, following: str) -> bool:
+    """``following`` is the law right after ``law`` in the book ("69" after "68")."""
+    return law.isdigit() and following.isdigit() and int(following) == int(law) + 1
 
 
 def _assign_segment(
