@@ -175,3 +175,15 @@ def test_a_quote_without_law_heading_is_not_guessed_as_a_law_known_only_from_boo
     text = "Keeping Track of the Ownership of Tricks\n1. The card points towards partner.\n2. Or away.\n"
     edition, _ = segment_best(source_from_text(text, "en"))
     assert not any(u.law == "65" for u in edition.units)
+
+
+def test_an_unknown_edition_neither_relabels_nor_changes_findings_of_the_others() -> None:
+    from lawalign.run import Run
+
+    seed = "corpus/raw/000_e6edf3a6b624c89e.txt"
+    alone = Run.from_paths([seed], align=False)
+    both = Run.from_paths([seed, str(HERE / "en-unknown-law70.txt")], align=False)
+    assert [u.id for u in both.editions[0].units] == [u.id for u in alone.editions[0].units]
+    assert both.editions[1].source_edition == UNKNOWN_EDITION
+    assert {f.key for f in both.findings if f.lang == "vi"} == {f.key for f in alone.findings}
+    assert not [f for f in both.findings if f.lang == "en"]  # differing from 2007 is not its error

@@ -541,8 +541,22 @@ class Run:
                 return eds, ()
             from lawalign.align.anchor import anchor_editions
 
-            result = anchor_editions(eds, embedder=self.get_embedder())
-            return result.editions, result.checks
+            # Like with like: ids are checked among the editions that follow the same WBF edition
+            # (a 2017 or an unknown edition has other ids by right and never relabels a 2007 one).
+            groups: dict[str, list[int]] = {}
+            for k, e in enumerate(eds):
+                groups.setdefault(e.source_edition, []).append(k)
+            out: list[Edition] = list(eds)
+            checks: list[IdCheck] = []
+            for members in groups.values():
+                group = [eds[k] for k in members]
+                if len(group) < 2 or not any(u.inferred for e in group for u in e.law_units):
+                    continue
+                result = anchor_editions(group, embedder=self.get_embedder())
+                for k, e in zip(members, result.editions, strict=True):
+                    out[k] = e
+                checks.extend(result.checks)
+            return tuple(out), tuple(checks)
 
         return self._stage("anchored", compute)
 

@@ -296,7 +296,12 @@ def _segment_or_fit(
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
     if HEADING_MODEL and unlettered_headings(blocks):
-        trouble = set_heading_costs(blocks, skeleton)
+        # the heading labels of the laws the text can be read as: those it prints, and those a text
+        # without a law heading may be (the labels of the rest of the book would only blur the scale)
+        readable = {b.law for b in blocks if b.kind == "law"} | {
+            law for law in skeleton.laws if skeleton.can_infer(law)
+        }
+        trouble = set_heading_costs(blocks, _restricted(skeleton, readable))
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
