@@ -567,10 +567,10 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
-        letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+        printed_letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
         headings = sum(1 for b in seg.blocks if b.kind == "heading")
         if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
-            not letters and headings < MIN_OUTLINE_HEADINGS
+            not printed_letters and headings < MIN_OUTLINE_HEADINGS
         ):
             # no law heading and no printed label at all, or numbered paragraphs without a section
             # letter or an outline of headings: a reading by position only, as prose commentary
