@@ -44,7 +44,8 @@ class AlignOptions:
     # Inside a clause of 1-5 sentences the neighbours a margin score subtracts are the clause's own,
     # related sentences: vecalign's normalized cost is used there (seed gold: strict F1 1.000 against
     # 0.690 with the margin score that wins on whole documents; docs/align.md).
-    sentences: AlignConfig = field(default_factory=lambda: AlignConfig(scoring="normalized"))
+    # Beads up to 4 sentences (1-3, 2-2, 3-1): a clause has 1-5 sentences, and 4 reaches 1.000 there.
+    sentences: AlignConfig = field(default_factory=lambda: AlignConfig(scoring="normalized", max_size=4))
 
 
 def reference_order(ids: Sequence[str]) -> tuple[str, ...]:
