@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lawalign import cli
+from lawalign.errors import InputError
 from lawalign.ingest import read_source
 from lawalign.run import UNKNOWN_EDITION, read_structure
 from lawalign.structure.segment import UNKNOWN_CONTRADICTIONS, segment_best
@@ -173,7 +174,10 @@ def test_a_quote_without_law_heading_is_not_guessed_as_a_law_known_only_from_boo
     sk = load_skeleton("2017")
     assert "65" in sk.laws and not sk.can_infer("65") and sk.can_infer("70")
     text = "Keeping Track of the Ownership of Tricks\n1. The card points towards partner.\n2. Or away.\n"
-    edition, _ = segment_best(source_from_text(text, "en"))
+    try:
+        edition, _ = segment_best(source_from_text(text, "en"))
+    except InputError:
+        return  # numbered lines alone are no law structure: refused, no law guessed either
     assert not any(u.law == "65" for u in edition.units)
 
 
