@@ -26,7 +26,15 @@ from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRol
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
-from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost, solve_laws
+from lawalign.structure.ids import (
+    AMBIGUOUS_MARGIN,
+    Match,
+    assign_ids,
+    baseline_cost,
+    cites_as,
+    solve_cost,
+    solve_laws,
+)
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
@@ -53,6 +61,9 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 REVIEW_CONFIDENCE = 0.9
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
+# Without a law heading or a printed section letter, an outline of this many headings at least
+# ("Claim Defined", "Concession Defined") is needed to read ids with confidence.
+MIN_OUTLINE_HEADINGS = 2
 # A paragraph quoted under its citation on a commentary page: its id is as cited.
 QUOTE_CONFIDENCE = 0.92
 QUOTE_FIT = 1.0
@@ -404,6 +415,11 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=None, blocks=[b])
+        elif b.kind == "debris" and b.extra.get("extract"):
+            # "Law 70.A. should also be consulted:": another extract of the cited law follows
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.extra["extract"], heading=None)
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -411,8 +427,26 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
     return segments
 
 
-def _body_units(skeleton: Skeleton, laws: list[str]) -> list[SkeletonUnit]:
-    return [u for law in laws for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+def _body_units(skeleton: Skeleton, laws: list[str], *, notes: bool = True) -> list[SkeletonUnit]:
+    """The body units of ``laws``, with an optional sub-heading before every point that has none.
+
+    Some printings give points headings of their own ("1. Failed to Mention Trump" above 70C1) where
+    the reference has none; such a numbered heading is read as the point's ``.title``
+    (:func:`lawalign.structure.ids.optional_heading`: missing it costs nothing). Without ``notes``
+    the footnotes are left out (the text prints its footnotes with their marks: they get their ids
+    from those, and no unmarked paragraph is read as one).
+    """
+    out: list[SkeletonUnit] = []
+    roles = BODY_ROLES if notes else tuple(r for r in BODY_ROLES if r != "footnote")
+    for law in laws:
+        units = [u for u in skeleton.law_units(law) if u.role in roles]
+        for k, u in enumerate(units):
+            titled = k > 0 and units[k - 1].role == "heading" and units[k - 1].point == u.point
+            if u.role == "point" and not titled:
+                title = make_id(u.law, u.section, u.point, "title")
+                out.append(SkeletonUnit(title, "heading", u.law, u.section, u.point))
+            out.append(u)
+    return out
 
 
 def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> list[list[str]]:
@@ -463,6 +497,7 @@ def _assign_segment(
     ``contradictions``.
     """
     body = [b for b in seg.blocks if b.kind != "footnote"]
+    notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
         body.pop().reason = "navigation"
@@ -485,7 +520,7 @@ def _assign_segment(
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
     scored = []
     for laws in candidates:
-        units = _body_units(skeleton, laws)
+        units = _body_units(skeleton, laws, notes=notes)
         total = solve_cost(body, units) + HIDDEN_LAW_COST * (len(laws) - 1)
         gain = baseline_cost(units, len(body)) - total
         if seg.heading is None and hint is not None and laws[0] == hint:
@@ -494,13 +529,20 @@ def _assign_segment(
     scored.sort(key=lambda t: -t[0])
     gain, laws = scored[0]
     if seg.heading is None:
-        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
+        # Before a printed law heading, citations alone are no structure: a page's introduction
+        # talks about the law it then prints ("The relevant law is Law 70.").
+        cites = until is None
+        structural = [
+            b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or (cites and b.refs)
+        ]
         if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out, 0.0  # no law here: its blocks are recorded as unplaced debris
     # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
     # as the alignment places them, and no credit for the labels that agree there, only blame for the
     # ones that do not: a reading must not gain by inventing lost laws to put labels in.
-    block_laws = solve_laws(body, _body_units(skeleton, laws)) if len(laws) > 1 else [laws[0]] * len(body)
+    block_laws = (
+        solve_laws(body, _body_units(skeleton, laws, notes=notes)) if len(laws) > 1 else [laws[0]] * len(body)
+    )
     for k, law in enumerate(laws):
         outline = outline_evidence(
             [b for b, bl in zip(body, block_laws, strict=True) if bl == law], skeleton, law
@@ -510,7 +552,7 @@ def _assign_segment(
             contradictions.extend(outline.disagree)
     if fit_only:
         return out, gain
-    _, matches = assign_ids(body, _body_units(skeleton, laws))
+    _, matches = assign_ids(body, _body_units(skeleton, laws, notes=notes))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
         notices.append(
@@ -525,9 +567,14 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
-        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks):
-            # no law heading and no printed label at all: a reading by position only, as prose
-            # commentary around a quoted paragraph would also give
+        printed_letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+        headings = sum(1 for b in seg.blocks if b.kind == "heading")
+        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
+            not printed_letters and headings < MIN_OUTLINE_HEADINGS
+        ):
+            # no law heading and no printed label at all, or numbered paragraphs without a section
+            # letter or an outline of headings: a reading by position only, as prose commentary
+            # around a quoted paragraph, or a club's numbered notes, would also give
             law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
         slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
@@ -546,8 +593,11 @@ def _assign_segment(
             Match(m.block, None, 0.0, "after the printed sections", 0.0)
             if m.unit is not None
             and m.block > labelled[-1]
-            and m.unit.section
-            and m.unit.section not in letters
+            and (
+                (m.unit.section and m.unit.section not in letters)
+                # the law's footnote read from an unlabelled paragraph that does not cite as it does
+                or (m.unit.role == "footnote" and not cites_as(body[m.block], m.unit))
+            )
             and not (body[m.block].letter or body[m.block].number)
             else m
             for m in matches
@@ -571,9 +621,11 @@ def _assign_segment(
         # Which parts of the id did the edition print? The law (heading), the section (a printed
         # letter on this block or on the heading that governs it), the point number.
         if u.role == "heading":
-            printed_section = u.section if b.letter else ""
+            printed_section = u.section if b.letter and not b.extra.get("letter") else ""
         law_printed = seg.heading is not None and u.law == seg.law
-        section_printed = not u.section or b.letter == u.section or printed_section == u.section
+        # a letter read from a numbered list ("3." as section C) was not printed
+        printed_letter = b.letter == u.section and not b.extra.get("letter")
+        section_printed = not u.section or printed_letter or printed_section == u.section
         inferred = not (law_printed and section_printed)
         confidence = m.confidence if inferred else 1.0
         if seg.heading is None:
@@ -621,6 +673,8 @@ def _extra_id(
             uid = make_id(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:
         uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
+        if any(a.id == uid for a in out.values()):
+            uid = make_id(law, sec, suffix=f"x{n}")
     else:
         uid = make_id(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
