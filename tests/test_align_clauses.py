@@ -83,3 +83,65 @@ def test_default_model_alignment_is_deterministic(tmp_path) -> None:  # type: ig
     a = alignment_rows(align_editions(eds, embedder=get_embedder("e5", tmp_path)), eds)
     b = alignment_rows(align_editions(eds, embedder=get_embedder("e5", cache=False)), eds)
     assert json.dumps(a, ensure_ascii=False) == json.dumps(b, ensure_ascii=False)
+
+
+def _relabel(edition, ids):  # type: ignore[no-untyped-def]
+    """``edition`` with some units renamed: ids the structure stage could not pair across editions."""
+    import dataclasses
+
+    units = tuple(dataclasses.replace(u, id=ids.get(u.id, u.id)) for u in edition.units)
+    return dataclasses.replace(edition, units=units)
+
+
+def _merge(edition, first, second, new_id):  # type: ignore[no-untyped-def]
+    """``edition`` with two consecutive units printed as one paragraph under ``new_id``."""
+    import dataclasses
+
+    units, out = list(edition.units), []
+    for u in units:
+        if u.id == second:
+            prev = out.pop()
+            u = dataclasses.replace(prev, id=new_id, text=f"{prev.text} {u.text}", label="")
+        out.append(u)
+    return dataclasses.replace(edition, units=tuple(out))
+
+
+def test_unpaired_units_are_matched_as_paragraphs_model_free() -> None:
+    vi, ru, tr = seed_editions()
+    ru = _relabel(ru, {"68B1": "68B.p1", "68B2": "68B.p2"})
+    a = align_editions([vi, ru, tr], embedder=HashEmbedder())
+    assert not any(link.id.startswith("68B.p") for link in a.links)
+    for par in a.paragraphs:
+        assert par.src_lang < par.tgt_lang and par.src_ids and par.tgt_ids
+        src = [i for b in par.beads for i in b.src]
+        assert src == list(range(len(par.src_sentences)))
+    ids = {e.lang: {u.id for u in e.law_units} for e in (vi, ru, tr)}
+    for par in a.paragraphs:  # only units whose id the other edition lacks
+        assert not set(par.src_ids) & ids[par.tgt_lang] and not set(par.tgt_ids) & ids[par.src_lang]
+    rows = alignment_rows(a, [vi, ru, tr])
+    assert {r["id"] for r in rows if "paragraphs" in r} == {
+        i for p in a.paragraphs for i in p.src_ids + p.tgt_ids
+    }
+    # nothing changes where every id pairs
+    assert align_editions(seed_editions(), embedder=HashEmbedder()).paragraphs == ()
+
+
+@pytest.mark.model
+def test_paragraphs_the_ids_did_not_pair_are_aligned_by_content(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from lawalign.align.embed import get_embedder
+
+    vi, ru, tr = seed_editions()
+    ru = _relabel(ru, {"68B1": "68B.p1", "68B2": "68B.p2"})  # points the structure stage left unlabelled
+    vi = _merge(vi, "68B1", "68B2", "68B")  # the two points printed as one paragraph
+    a = align_editions([vi, ru, tr], embedder=get_embedder("e5", tmp_path))
+    found = {(p.src_lang, p.tgt_lang, p.src_ids, p.tgt_ids) for p in a.paragraphs}
+    assert ("ru", "tr", ("68B.p1",), ("68B1",)) in found
+    assert ("ru", "tr", ("68B.p2",), ("68B2",)) in found
+    assert any(
+        s == "ru" and t == "vi" and {"68B.p1", "68B.p2"} <= set(x) and y == ("68B",) for s, t, x, y in found
+    )
+    assert any(
+        s == "tr" and t == "vi" and {"68B1", "68B2"} <= set(x) and y == ("68B",) for s, t, x, y in found
+    )
+    rows = {(r["id"], r["lang"]): r for r in alignment_rows(a, [vi, ru, tr])}
+    assert rows[("68B.p1", "ru")]["paragraphs"]["ru-tr"]["ids"] == ["68B1"]

@@ -12,6 +12,9 @@ from lawalign.align.sentalign import (
     align_overlaps,
     bead_types,
     calibrate,
+    number_agreement,
+    overlap_lengths,
+    overlap_numbers,
     overlap_texts,
 )
 from lawalign.evaluate.alignment import parse_bead_lines, score_beads
@@ -84,6 +87,40 @@ def test_finds_merges_when_groups_are_embedded() -> None:
     found = {(b.src, b.tgt) for b in beads}
     assert ((10, 11), (10,)) in found
     assert ((21,), (20, 21)) in found
+
+
+def test_numbers_written_in_digits_pick_the_counterpart_the_vectors_cannot() -> None:
+    rng = np.random.default_rng(5)
+    base = _unit(rng.normal(size=(30, 48)))
+    # target 15 and 16 read the same to the model; only 16 carries source 15's number
+    tgt = _unit(np.concatenate([base[:16], base[15:]]) + 0.02 * rng.normal(size=(31, 48)))
+    tgt[15] = tgt[16]
+    src_text = [f"s{i}" for i in range(30)]
+    src_text[15] = "at 8848 m"
+    tgt_text = [f"t{j}" for j in range(31)]
+    tgt_text[15], tgt_text[16] = "en 1953 m", "en 8848 m"  # the same length
+    src_ov, tgt_ov = _overlaps(base, 4), _overlaps(tgt, 4)
+    for k in range(1, 4):  # runs holding both read as more than source 15 says
+        for i in range(16 - k, 16):
+            tgt_ov[k, i] = _unit(tgt_ov[k, i] + base[29 - k])
+    lengths = (overlap_lengths(src_text, 4), overlap_lengths(tgt_text, 4))
+    numbers = (overlap_numbers(src_text, 4), overlap_numbers(tgt_text, 4))
+    beads = align_overlaps(src_ov, tgt_ov, lengths=lengths, numbers=numbers)
+    assert coverage_ok([(b.src, b.tgt) for b in beads], 30, 31)
+    assert [str(b) for b in beads if 15 in b.src or 15 in b.tgt or 16 in b.tgt] == ["[]:[15]", "[15]:[16]"]
+    # the number on the other sentence: the other link
+    swapped = (numbers[0], overlap_numbers([*tgt_text[:15], tgt_text[16], tgt_text[15], *tgt_text[17:]], 4))
+    beads = align_overlaps(src_ov, tgt_ov, lengths=lengths, numbers=swapped)
+    assert [str(b) for b in beads if 15 in b.src or 15 in b.tgt or 16 in b.tgt] == ["[15]:[15]", "[]:[16]"]
+
+
+def test_number_agreement_is_a_centred_dice_over_distinct_numbers() -> None:
+    sets = overlap_numbers(["7 7 1953", "no digits", "1953"], 1)[0]
+    assert sets[0].tolist()[:2] == [7, 1953] and (sets[1] == -1).all()
+    got = number_agreement(sets, sets[[2, 1, 1]])
+    assert got.tolist() == [2 * 1 / 3 - 0.5, 0.0, -0.5]
+    with pytest.raises(ValueError, match="number_weight"):
+        AlignConfig(number_weight=-1)
 
 
 def test_deterministic_and_calibration_is_positive() -> None:

@@ -117,6 +117,8 @@ def test_build_is_deterministic_and_complete(tmp_path, monkeypatch):
     assert main(["build", "corpus", "--out", "again"]) == 0
     second = {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()}
     assert first == second
+    build_id = json.loads(first["manifest.json"])["build"]["id"]
+    assert f'name="lawalign-build" content="{build_id}"'.encode() in first["report.html"]
 
 
 @pytest.mark.model

@@ -33,6 +33,13 @@ def test_did_you_mean_a_command_or_a_value(capsys: pytest.CaptureFixture[str]) -
     assert "did you mean json?" in capsys.readouterr().err
 
 
+def test_did_you_mean_a_mistyped_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["units", "--langg", "vi", "corpus/raw/000_e6edf3a6b624c89e.txt"]) == 2
+    assert "did you mean --lang" in capsys.readouterr().err
+    assert main(["show", "68B2", "corpus", "--no-such-flag"]) == 2
+    assert "did you mean" not in capsys.readouterr().err
+
+
 def test_diff_lang_shows_only_that_language_by_file_and_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "corpus", "--no-align", "--lang", "tr", "--format", "json"]) == 0
     findings = json.loads(capsys.readouterr().out)["findings"]

@@ -81,7 +81,29 @@ class _Parser(argparse.ArgumentParser):
             close = difflib.get_close_matches(m[1], choices, n=3, cutoff=0.6)
             if close:
                 message = f"{message}; did you mean {' or '.join(close)}?"
+        m = re.match(r"unrecognized arguments: (.*)", message)
+        if m:
+            known = _option_strings(self)
+            hints = []
+            for arg in m[1].split():
+                if arg.startswith("-"):
+                    close = difflib.get_close_matches(arg.split("=", 1)[0], known, n=2, cutoff=0.75)
+                    if close:
+                        hints.append(f"{' or '.join(close)} (for {arg})")
+            if hints:
+                message = f"{message}; did you mean {', '.join(hints)}?"
         super().error(message)
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> list[str]:
+    """Every long option of ``parser`` and of its subcommands' parsers, sorted (for "did you mean")."""
+    found: set[str] = set()
+    for action in parser._actions:
+        found.update(s for s in action.option_strings if s.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found.update(_option_strings(sub))
+    return sorted(found)
 
 
 class _Version(argparse.Action):

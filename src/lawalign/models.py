@@ -420,6 +420,24 @@ class IdCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class ParagraphLink:
+    """Paragraphs of two editions matched by content where their ids did not pair them.
+
+    ``src_ids``/``tgt_ids`` are consecutive units of each edition (a 1-1, or a paragraph split or
+    merged by one edition); ``beads`` align the sentences of the two groups, read in order.
+    """
+
+    src_lang: str
+    tgt_lang: str
+    src_ids: tuple[str, ...]
+    tgt_ids: tuple[str, ...]
+    score: float  # cosine of the two groups' embeddings (4 decimals)
+    beads: tuple[Bead, ...] = ()
+    src_sentences: tuple[str, ...] = ()
+    tgt_sentences: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Alignment:
     """N-way alignment of a corpus, keyed by canonical id."""
 
@@ -429,6 +447,8 @@ class Alignment:
     model: str = ""
     # (edition name, unit id, sentences) for every law unit, linked or alone
     sentences: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # units no shared id linked, matched by content between the same id-linked neighbours
+    paragraphs: tuple[ParagraphLink, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

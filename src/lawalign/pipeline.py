@@ -48,7 +48,7 @@ def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dic
         if build is not None:
             files["findings.json"] = stamp_json(files["findings.json"], build)
             files["findings.sarif"] = stamp_json(files["findings.sarif"], build, sarif=True)
-        files["report.html"] = render_report(Corpus(run=run), findings)
+        files["report.html"] = render_report(Corpus(run=run), findings, build=build)
     for e in editions:
         xml = to_akn(
             e, links=[link for link in links if e.lang in (link.src_lang, link.tgt_lang)], build=build

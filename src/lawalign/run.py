@@ -40,6 +40,9 @@ T = TypeVar("T")
 DEFAULT_REFERENCE = "2007"
 """The WBF edition an edition is read against when nothing says otherwise."""
 
+UNKNOWN_EDITION = "unknown"
+"""The ``source_edition`` of a text whose printed structure no known skeleton explains (1987)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EditionInput:
@@ -64,8 +67,11 @@ class Reading:
 
     ``margin`` is the evidence of the choice (how far the chosen edition is ahead of the next; None
     when the manifest gave it or the edition was read back from Akoma Ntoso). ``known`` is False
-    when the text follows an edition the tool has no skeleton for (it is then read against the
-    nearest known skeleton, and reported as such, never silently as that edition).
+    when the text follows an edition the tool has no skeleton for: one the manifest names (its ids
+    then follow the nearest known skeleton), or one whose printed structure every known skeleton
+    contradicts (``source_edition`` is then :data:`UNKNOWN_EDITION`, ``guess`` the nearest known
+    edition, and laws with a printed heading keep their printed ids). Either way it is reported as
+    such, never silently as the nearest edition.
     """
 
     name: str
@@ -75,6 +81,7 @@ class Reading:
     evidence: str = ""
     known: bool = True
     scores: tuple[tuple[str, float], ...] = ()
+    guess: str = ""  # an unknown edition read from its printed structure: the nearest known one
 
     def as_dict(self) -> dict[str, object]:
         """JSON form (``fingerprint``, the build manifest)."""
@@ -84,6 +91,7 @@ class Reading:
             "given": self.given,
             "margin": None if self.margin is None else round(self.margin, 3),
             "known": self.known,
+            "guess": self.guess or None,
             "evidence": self.evidence,
             "scores": dict(self.scores),
         }
@@ -183,14 +191,16 @@ def read_structure(
         return tuple(out)
     return tuple(
         (
-            replace(edition, source_edition=choice.edition),
+            replace(edition, source_edition=choice.edition if choice.known else UNKNOWN_EDITION),
             Reading(
                 edition.name,
-                choice.edition,
+                choice.edition if choice.known else UNKNOWN_EDITION,
                 given=choice.given,
                 margin=None if choice.given else choice.margin,
                 evidence="given by the manifest" if choice.given else choice.evidence,
+                known=choice.known,
                 scores=choice.scores,
+                guess="" if choice.known else choice.edition,
             ),
         )
         for edition, choice in segment_editions(source, name=name, edition=given, skeletons=skeletons)
@@ -540,8 +550,22 @@ class Run:
                 return eds, ()
             from lawalign.align.anchor import anchor_editions
 
-            result = anchor_editions(eds, embedder=self.get_embedder())
-            return result.editions, result.checks
+            # Like with like: ids are checked among the editions that follow the same WBF edition
+            # (a 2017 or an unknown edition has other ids by right and never relabels a 2007 one).
+            groups: dict[str, list[int]] = {}
+            for k, e in enumerate(eds):
+                groups.setdefault(e.source_edition, []).append(k)
+            out: list[Edition] = list(eds)
+            checks: list[IdCheck] = []
+            for members in groups.values():
+                group = [eds[k] for k in members]
+                if len(group) < 2 or not any(u.inferred for e in group for u in e.law_units):
+                    continue
+                result = anchor_editions(group, embedder=self.get_embedder())
+                for k, e in zip(members, result.editions, strict=True):
+                    out[k] = e
+                checks.extend(result.checks)
+            return tuple(out), tuple(checks)
 
         return self._stage("anchored", compute)
 

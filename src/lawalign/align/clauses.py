@@ -7,8 +7,14 @@ in at least two editions, for every pair of editions (pairs in language order: `
 of :mod:`lawalign.align.sentalign` (runs of up to ``max_side`` sentences embedded as one text;
 costs normalized and the deletion penalty calibrated once per pair of editions, over all their
 sentences). Footnotes are linked by id wherever each edition printed them (after the anchor, at the
-end of the law); an orphaned footnote gets its id from the anchoring's content match. Scores are
-rounded to 4 decimals so the output is byte-stable.
+end of the law); an orphaned footnote gets its id from the anchoring's content match. Where ids
+could not pair units (a paragraph split, merged or labelled differently by one edition), the same
+aligner aligns the paragraphs themselves: the units without a same-id counterpart that lie between
+the same id-linked neighbours in both editions (:func:`unpaired_gaps`) are aligned as a sequence
+(law titles, headings and paragraphs each apart; runs of paragraphs embedded as one text, so 1-2
+and 2-1 merges are found), and each match becomes a
+:class:`~lawalign.models.ParagraphLink` with sentence beads inside. Scores are rounded to 4 decimals
+so the output is byte-stable.
 """
 
 from __future__ import annotations
@@ -28,11 +34,12 @@ from lawalign.align.sentalign import (
     Calibration,
     align_overlaps,
     calibrate,
+    embed_overlaps,
     overlap_lengths,
     overlap_texts,
 )
 from lawalign.align.sentences import split_many
-from lawalign.models import Alignment, Bead, Edition, IdCheck, Unit, UnitLink
+from lawalign.models import Alignment, Bead, Edition, IdCheck, ParagraphLink, Unit, UnitLink
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +51,8 @@ class AlignOptions:
     # Inside a clause of 1-5 sentences the neighbours a margin score subtracts are the clause's own,
     # related sentences: vecalign's normalized cost is used there (seed gold: strict F1 1.000 against
     # 0.690 with the margin score that wins on whole documents; docs/align.md).
-    sentences: AlignConfig = field(default_factory=lambda: AlignConfig(scoring="normalized"))
+    # Beads up to 4 sentences (1-3, 2-2, 3-1): a clause has 1-5 sentences, and 4 reaches 1.000 there.
+    sentences: AlignConfig = field(default_factory=lambda: AlignConfig(scoring="normalized", max_size=4))
 
 
 def reference_order(ids: Sequence[str]) -> tuple[str, ...]:
@@ -62,6 +70,37 @@ def reference_order(ids: Sequence[str]) -> tuple[str, ...]:
 
 def _store_of(embedder: Embedder) -> Store | None:
     return embedder.store if isinstance(embedder, CachedEmbedder) else None
+
+
+def unpaired_gaps(src: Sequence[Unit], tgt: Sequence[Unit]) -> list[tuple[list[Unit], list[Unit]]]:
+    """Runs of units with no same-id counterpart on the other side, between the same id-linked units.
+
+    Shared ids are anchors where they keep their order in both sequences (a shared id out of order
+    is neither an anchor nor unpaired). A gap is returned only when both sides have units in it.
+
+    >>> from lawalign.models import Source
+    >>> def u(uid: str) -> Unit:
+    ...     return Unit(id=uid, kind="text", role="section", lang="xx", law="68", text=uid,
+    ...                 source=Source("f", 1, 1))
+    >>> gaps = unpaired_gaps([u("68A"), u("68B"), u("68C")], [u("68A"), u("68X"), u("68Y"), u("68C")])
+    >>> [([a.id for a in s], [b.id for b in t]) for s, t in gaps]
+    [(['68B'], ['68X', '68Y'])]
+    """
+    shared = {u.id for u in src} & {u.id for u in tgt}
+    tgt_at = {u.id: j for j, u in enumerate(tgt)}
+    anchors: list[tuple[int, int]] = []
+    for i, unit in enumerate(src):
+        if unit.id in shared and tgt_at[unit.id] > (anchors[-1][1] if anchors else -1):
+            anchors.append((i, tgt_at[unit.id]))
+    gaps: list[tuple[list[Unit], list[Unit]]] = []
+    prev_i = prev_j = -1
+    for i, j in [*anchors, (len(src), len(tgt))]:
+        a = [x for x in src[prev_i + 1 : i] if x.id not in shared]
+        b = [y for y in tgt[prev_j + 1 : j] if y.id not in shared]
+        if a and b:
+            gaps.append((a, b))
+        prev_i, prev_j = i, j
+    return gaps
 
 
 def edition_pairs(editions: Sequence[Edition]) -> list[tuple[Edition, Edition]]:
@@ -168,10 +207,126 @@ def align_editions(
                 )
             )
             aligned.add(uid)
+    paragraphs: list[ParagraphLink] = []
+    for src, tgt in edition_pairs(eds):
+        gaps = unpaired_gaps(_paragraphs(src), _paragraphs(tgt))
+        if not gaps:
+            continue
+        # law titles match law titles, headings headings, paragraphs paragraphs: each its own sequence
+        by_kind = [
+            ([u for u in a if _kind_group(u) == group], [u for u in b if _kind_group(u) == group])
+            for a, b in gaps
+            for group in sorted({_kind_group(u) for u in a})
+        ]
+        for src_units, tgt_units in by_kind:
+            if not src_units or not tgt_units:
+                continue
+            paragraphs.extend(
+                _align_paragraphs(
+                    (src, src_units),
+                    (tgt, tgt_units),
+                    emb,
+                    opts.sentences,
+                    {key[1]: v for key, v in sentences.items() if key[0] == id(src)},
+                    {key[1]: v for key, v in sentences.items() if key[0] == id(tgt)},
+                    pair_calibration(src, tgt),
+                )
+            )
     return Alignment(
         ids=tuple(i for i in ids if i in aligned),
         links=tuple(links),
         checks=tuple(checks),
         model=emb.name,
         sentences=tuple((e.name, u.id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units),
+        paragraphs=tuple(paragraphs),
     )
+
+
+def _kind_group(unit: Unit) -> str:
+    """What a unit may be matched with: a title's role (law title, heading), else any paragraph."""
+    return str(unit.role) if unit.kind == "title" else "text"
+
+
+def _paragraphs(edition: Edition) -> list[Unit]:
+    """The units paragraph matching considers: law units, neither debris nor footnotes (linked apart)."""
+    return [u for u in edition.law_units if u.kind not in ("debris", "footnote")]
+
+
+def _align_paragraphs(
+    src: tuple[Edition, list[Unit]],
+    tgt: tuple[Edition, list[Unit]],
+    emb: Embedder,
+    cfg: AlignConfig,
+    src_sentences: dict[str, list[str]],
+    tgt_sentences: dict[str, list[str]],
+    calibration: Calibration,
+) -> list[ParagraphLink]:
+    """Align the sentences of two runs of unpaired units; units whose sentences link are grouped.
+
+    The groups are the connected components of "a sentence of this unit is in a bead with a
+    sentence of that unit" (contiguous, as beads are monotone): a paragraph one edition split in
+    two becomes a 1-2 group, units whose sentences all go unmatched are left alone.
+    """
+    (src_ed, src_units), (tgt_ed, tgt_units) = src, tgt
+    src_owner = [i for i, u in enumerate(src_units) for _ in src_sentences[u.id]]
+    tgt_owner = [j for j, u in enumerate(tgt_units) for _ in tgt_sentences[u.id]]
+    src_sents = [x for u in src_units for x in src_sentences[u.id]]
+    tgt_sents = [y for u in tgt_units for y in tgt_sentences[u.id]]
+    s_ov, t_ov = embed_overlaps(src_sents, tgt_sents, emb, cfg.max_side)
+    beads = align_overlaps(
+        s_ov,
+        t_ov,
+        config=cfg,
+        calibration=calibration,
+        lengths=(overlap_lengths(src_sents, cfg.max_side), overlap_lengths(tgt_sents, cfg.max_side)),
+    )
+    # components of units linked through matched beads (monotone beads: each spans a range of units)
+    parent = list(range(len(src_units) + len(tgt_units)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for bead in beads:
+        if bead.src and bead.tgt:
+            nodes = [src_owner[k] for k in bead.src] + [len(src_units) + tgt_owner[k] for k in bead.tgt]
+            for node in nodes[1:]:
+                parent[root(node)] = root(nodes[0])
+    members: dict[int, tuple[list[int], list[int]]] = {}
+    for bead in beads:
+        if bead.src and bead.tgt:
+            group = members.setdefault(root(src_owner[bead.src[0]]), ([], []))
+            group[0].extend(src_owner[k] for k in bead.src)
+            group[1].extend(tgt_owner[k] for k in bead.tgt)
+    out: list[ParagraphLink] = []
+    vectors = emb.encode([unit_text(u) for u in src_units] + [unit_text(u) for u in tgt_units])
+    for xs, ys in members.values():
+        # the whole range of units: one whose sentences all went unmatched inside it belongs to it
+        a, b = list(range(min(xs), max(xs) + 1)), list(range(min(ys), max(ys) + 1))
+        sa = [x for i in a for x in src_sentences[src_units[i].id]]
+        sb = [y for j in b for y in tgt_sentences[tgt_units[j].id]]
+        first_a = src_owner.index(a[0]) if sa else 0
+        first_b = tgt_owner.index(b[0]) if sb else 0
+        inner = tuple(
+            Bead(tuple(k - first_a for k in bead.src), tuple(k - first_b for k in bead.tgt), bead.score)
+            for bead in beads
+            if all(src_owner[k] in a for k in bead.src) and all(tgt_owner[k] in b for k in bead.tgt)
+        )
+        va = vectors[a].sum(axis=0)
+        vb = vectors[[len(src_units) + j for j in b]].sum(axis=0)
+        score = float(va @ vb / max(float(np.linalg.norm(va) * np.linalg.norm(vb)), 1e-12))
+        out.append(
+            ParagraphLink(
+                src_lang=src_ed.lang,
+                tgt_lang=tgt_ed.lang,
+                src_ids=tuple(src_units[i].id for i in a),
+                tgt_ids=tuple(tgt_units[j].id for j in b),
+                score=round(score, 4),
+                beads=inner,
+                src_sentences=tuple(sa),
+                tgt_sentences=tuple(sb),
+            )
+        )
+    return out

@@ -24,7 +24,9 @@ def alignment_rows(
     ``score`` (mean unit similarity to the other languages, 4 decimals; null when alone), ``beads``
     (pair ``"<src>-<tgt>"`` → vecalign-style string such as ``"[0]:[0] [1]:[1, 2]"``, indices into
     each side's ``sentences``; only pairs this row's language takes part in), ``sentences``, and
-    ``id_check`` when the anchoring said something about the unit's id.
+    ``id_check`` when the anchoring said something about the unit's id, and ``paragraphs`` when the
+    unit was matched by content to units of another edition with other ids (pair → ``{"ids":
+    [the other side's ids], "with": [this side's ids in the match], "score": cosine}``).
 
     Args:
         alignment: the alignment of ``editions``.
@@ -44,6 +46,15 @@ def alignment_rows(
             beads[(link.id, lang)][pair] = beads_text(link.beads)
             by_lang[(link.id, lang)] = sents
     checks = {(c.lang, c.proposed if not c.agrees else c.unit): c for c in alignment.checks}
+    matched: dict[tuple[str, str], dict[str, dict[str, object]]] = defaultdict(dict)
+    for par in alignment.paragraphs:
+        pair = f"{par.src_lang}-{par.tgt_lang}"
+        for lang, own, other in (
+            (par.src_lang, par.src_ids, par.tgt_ids),
+            (par.tgt_lang, par.tgt_ids, par.src_ids),
+        ):
+            for uid in own:
+                matched[(uid, lang)][pair] = {"ids": list(other), "with": list(own), "score": par.score}
     ids = list(order) if order is not None else reference_order([u.id for e in editions for u in e.law_units])
     rows: list[dict[str, object]] = []
     for uid in ids:
@@ -63,6 +74,8 @@ def alignment_rows(
                 "beads": dict(sorted(beads[(uid, ed.lang)].items())) if vals else {},
                 "sentences": list(sents),
             }
+            if (uid, ed.lang) in matched:
+                row["paragraphs"] = dict(sorted(matched[(uid, ed.lang)].items()))
             check = checks.get((ed.lang, uid))
             if check is not None:
                 row["id_check"] = {

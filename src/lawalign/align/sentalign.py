@@ -29,6 +29,7 @@ deterministic.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,7 +56,7 @@ class AlignConfig:
     """Parameters of :func:`align_overlaps` (defaults measured on the Bleualign dev document).
 
     Attributes:
-        max_size: largest bead, counted in sentences of both sides (4 allows 1-3, 2-2, 3-1).
+        max_size: largest bead, counted in sentences of both sides (5 allows 1-4, 2-3, 3-2, 4-1).
         del_percentile: ``normalized`` scoring: deletion cost = this quantile of random 1-1 costs.
         size_cost: ``normalized`` scoring: how a bead's cost grows with its sentences: ``product``
             (``dx · dy``, vecalign), ``sum`` (``(dx + dy) / 2``) or ``max``.
@@ -65,21 +66,26 @@ class AlignConfig:
         skip_percentile: ``margin`` scoring: deletion cost = this quantile of random 1-1 margins.
         width: half-width of the search band around the coarse path, in anti-diagonal cells.
         full_dp_max: documents with ``n · m`` above its square are downsampled first.
+        number_weight: ``margin`` scoring: weight of the agreement of the numbers written in digits
+            on both sides of a bead (:func:`number_agreement`), when the caller passes them.
         sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
         seed: seed of that sample (fixed: same input, same beads).
     """
 
-    max_size: int = 4
+    max_size: int = 5
     del_percentile: float = 0.2
     size_cost: str = "product"
     scoring: str = "margin"
     skip_percentile: float = 0.8
     width: int = 8
     full_dp_max: int = 300
+    number_weight: float = 0.03
     sample_size: int = 20000
     seed: int = 0
 
     def __post_init__(self) -> None:
+        if self.number_weight < 0:
+            raise ValueError(f"number_weight must not be negative, not {self.number_weight}")
         if self.max_size < 2:
             raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
         if self.scoring not in ("normalized", "margin"):
@@ -158,6 +164,55 @@ def overlap_lengths(sentences: Sequence[str], max_side: int) -> np.ndarray:
     out = np.zeros((max_side, len(sentences)))
     for k in range(1, max_side + 1):
         out[k - 1, : max(0, len(sentences) - k + 1)] = [len(t) for t in overlap_texts(sentences, k)]
+    return out
+
+
+_NUMBER = re.compile(r"\d+")
+_MAX_NUMBERS = 32  # numbers kept per run (the first ones): a bead's agreement needs no more
+
+
+def overlap_numbers(sentences: Sequence[str], max_side: int) -> np.ndarray:
+    """(max_side, n, P) the distinct numbers written in digits in every run :func:`overlap_texts` joins.
+
+    Each number is its integer value (leading zeros dropped, so ``07`` = ``7``); a run's numbers are
+    sorted and padded with ``-1`` (runs past the end of the document hold none). Numbers are the
+    cheapest translation-invariant anchors (Simard, Foster & Isabelle 1992 use them with cognates).
+
+    >>> overlap_numbers(["In 1953 the 2 men", "climbed 8848 m (1953)."], 2).tolist()
+    [[[2, 1953, -1], [1953, 8848, -1]], [[2, 1953, 8848], [-1, -1, -1]]]
+    """
+    runs: list[list[list[int]]] = []
+    for k in range(1, max_side + 1):
+        texts = overlap_texts(sentences, k)
+        level = [sorted({int(t[-18:]) for t in _NUMBER.findall(text)})[:_MAX_NUMBERS] for text in texts]
+        runs.append(level + [[] for _ in range(len(sentences) - len(texts))])
+    width = max((len(r) for level in runs for r in level), default=0)
+    out = np.full((max_side, len(sentences), max(width, 1)), -1, dtype=np.int64)
+    for k, level in enumerate(runs):
+        for i, nums in enumerate(level):
+            out[k, i, : len(nums)] = nums
+    return out
+
+
+def number_agreement(src: np.ndarray, tgt: np.ndarray) -> np.ndarray:
+    """Dice agreement of two aligned lists of number sets, centred: ``2|A∩B| / (|A| + |B|) − ½``.
+
+    0 where neither side writes a number; −½ where only one does; +½ where both write the same ones.
+
+    Args:
+        src: (N, P) sets as :func:`overlap_numbers` pads them (−1 = no number).
+        tgt: (N, P') the same for the other side.
+
+    >>> a = np.array([[1953, 8848], [-1, -1], [5, -1]])
+    >>> b = np.array([[8848, 1953], [-1, -1], [-1, -1]])
+    >>> number_agreement(a, b).tolist()
+    [0.5, 0.0, -0.5]
+    """
+    size_a = (src >= 0).sum(axis=1)
+    size_b = (tgt >= 0).sum(axis=1)
+    common = ((src[:, :, None] == tgt[:, None, :]) & (src[:, :, None] >= 0)).sum(axis=(1, 2))
+    total = size_a + size_b
+    out: np.ndarray = np.where(total > 0, 2.0 * common / np.maximum(total, 1) - 0.5, 0.0)
     return out
 
 
@@ -327,6 +382,7 @@ def _band_costs(
     cfg: AlignConfig,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
     skip: float = 0.0,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(T, A, B) cost of reaching each band cell by each bead type (inf where impossible), and cosines."""
     n, m = src.shape[1], tgt.shape[1]
@@ -372,8 +428,27 @@ def _band_costs(
             lt = lengths[1][dy - 1, ys] * ratio
             factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
             score = score * factor
+        if numbers is not None and cfg.number_weight:
+            score = score + cfg.number_weight * _agreement(numbers, dx, dy, xs, ys)
         costs[t][ok] = -score
     return costs, cosines
+
+
+def _agreement(
+    numbers: tuple[np.ndarray, np.ndarray], dx: int, dy: int, xs: np.ndarray, ys: np.ndarray
+) -> np.ndarray:
+    """:func:`number_agreement` of the runs at ``xs``/``ys``; sets gathered only where both have numbers."""
+    src, tgt = numbers
+    has_a, has_b = src[dx - 1, xs, 0] >= 0, tgt[dy - 1, ys, 0] >= 0
+    out = np.zeros(len(xs))
+    out[has_a ^ has_b] = -0.5  # numbers on one side only
+    both = np.flatnonzero(has_a & has_b)
+    if len(both):
+        a, b = src[dx - 1, xs[both]], tgt[dy - 1, ys[both]]
+        # drop the padding columns no row of this subset uses
+        width_a, width_b = int((a >= 0).sum(axis=1).max()), int((b >= 0).sum(axis=1).max())
+        out[both] = number_agreement(a[:, :width_a], b[:, :width_b])
+    return out
 
 
 def _dp(costs: np.ndarray, band: _Band, types: Sequence[BeadType], n: int, m: int) -> list[tuple[int, int]]:
@@ -431,6 +506,7 @@ def _run_dp(
     calibration: Calibration,
     cfg: AlignConfig | None = None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Bead]:
     n, m = src.shape[1], tgt.shape[1]
     src_norm = _norms(src, calibration.src_background)
@@ -446,6 +522,7 @@ def _run_dp(
         cfg or _LEVEL_CONFIG,
         lengths,
         calibration.skip,
+        numbers,
     )
     width = band.width
     beads: list[Bead] = []
@@ -530,6 +607,7 @@ def align_overlaps(
     config: AlignConfig | None = None,
     calibration: Calibration | None = None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     """Align two sentence sequences given their overlap vectors.
 
@@ -540,6 +618,9 @@ def align_overlaps(
         calibration: background vectors and deletion penalty for the finest level (default: those
             of this document pair, :func:`calibrate`); pass a corpus-wide one when aligning many
             short pieces (clauses) of the same two documents.
+        lengths: (K, n) and (K', m) character lengths of the runs (:func:`overlap_lengths`): the
+            ``margin`` score's length factor.
+        numbers: the runs' numbers (:func:`overlap_numbers`): the ``margin`` score's number agreement.
 
     Returns:
         Beads covering every sentence of both sides once, in order; a match's ``score`` is the
@@ -549,7 +630,7 @@ def align_overlaps(
     BLAS runs on one thread: on two busy cores, OpenBLAS's thread pool made them ~10× slower.
     """
     with threadpool_limits(limits=1, user_api="blas"):
-        return _align(src, tgt, config or AlignConfig(), calibration, lengths)
+        return _align(src, tgt, config or AlignConfig(), calibration, lengths, numbers)
 
 
 def _align(
@@ -558,6 +639,7 @@ def _align(
     cfg: AlignConfig,
     calibration: Calibration | None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     n, m = src.shape[1], tgt.shape[1]
     if n == 0 or m == 0:
@@ -595,7 +677,7 @@ def _align(
             coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
         band = _path_band(_search_path(coarse), cfg.width)
         if k == 0:
-            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths)
+            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths, numbers)
         else:
             beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
     log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
@@ -620,4 +702,5 @@ def align_texts(
     cfg = config or AlignConfig()
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
-    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths)
+    numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
+    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers)

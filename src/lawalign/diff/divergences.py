@@ -12,6 +12,7 @@ from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
 from lawalign.errors import ConfigError
 from lawalign.models import Alignment, Edition, Finding
+from lawalign.run import UNKNOWN_EDITION
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
 log = logging.getLogger(__name__)
@@ -178,7 +179,9 @@ def find_run_divergences(
         findings.extend(found)
     base = groups.get(main, [])
     for edition, members in groups.items():
-        if edition == main or not base:
+        if edition == main or not base or edition == UNKNOWN_EDITION:
+            # an edition the tool does not know has no change map to say which differences are its
+            # own: it is compared within its group only, never blamed for differing from the others
             continue
         mine = {e.lang for e in members} - {e.lang for e in base}
         if not mine:

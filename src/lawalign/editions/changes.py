@@ -303,8 +303,9 @@ def change_path(source: str, target: str, data_dir: Path | None = None) -> tuple
 def check_change_map(cmap: ChangeMap, data_dir: Path | None = None) -> list[str]:
     """Consistency problems of a change map against the two skeletons (empty list: consistent).
 
-    Every listed unit must exist in the old skeleton, every ``to`` id in the new one, and every old
-    unit missing from the new skeleton must be listed (as removed, renumbered, moved, ...).
+    Every listed unit must exist in the old skeleton, every ``to`` id in the new one, every old
+    unit missing from the new skeleton must be listed (as removed, renumbered, moved, ...), and every
+    new unit of a law both skeletons describe must be the target of a change.
     """
     if cmap.partial:
         return []
@@ -324,6 +325,8 @@ def check_change_map(cmap: ChangeMap, data_dir: Path | None = None) -> list[str]
             problems.append(f"{u.id}: missing from the {cmap.target} skeleton but not listed as changed")
     targets = {t for c in cmap.changes for t in c.to}
     for u in new.units:
+        if u.law not in old.laws:
+            continue  # a law the old skeleton does not describe: nothing to say what changed in it
         if old.unit(u.id) is None and u.id not in targets:
             problems.append(f"{u.id}: new in {cmap.target} but no change leads to it")
     return problems

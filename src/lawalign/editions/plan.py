@@ -21,6 +21,7 @@ from lawalign.editions.changes import Change, ChangeMap, change_path, skeleton_f
 from lawalign.editions.signals import observe
 from lawalign.errors import ConfigError
 from lawalign.models import Edition, UnitId
+from lawalign.run import UNKNOWN_EDITION
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +173,11 @@ def plan_update(
         ConfigError: no skeleton or no chain of complete change maps between the two editions.
     """
     src = source or edition.source_edition
+    if src == UNKNOWN_EDITION:
+        raise ConfigError(
+            f"{edition.name} follows an edition the tool does not know (its printed structure contradicts "
+            "every known skeleton): there is nothing to plan from; give --from EDITION to plan it as one"
+        )
     maps = change_path(src, target, data_dir)
     partial = [f"{m.source}->{m.target}" for m in maps if m.partial]
     if partial:

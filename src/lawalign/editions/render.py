@@ -105,14 +105,23 @@ def fingerprint_text(fp: Fingerprint) -> str:
     """The verdict for people, with the evidence and the scores."""
     verdict = fp.edition or "undetermined"
     scores = ", ".join(f"{k}: {v:g}" for k, v in fp.scores.items())
-    lines = [
-        f"{fp.name} ({fp.lang}) follows the {verdict} edition (confidence {fp.confidence:.2f})",
-        f"scores: {scores}",
-    ]
+    head = f"{fp.name} ({fp.lang}) follows the {verdict} edition (confidence {fp.confidence:.2f})"
+    if fp.reading is not None and fp.reading.guess:
+        head = (
+            f"{fp.name} ({fp.lang}) follows an edition the tool does not know "
+            f"(nearest: {fp.reading.guess}, confidence {fp.confidence:.2f})"
+        )
+    lines = [head, f"scores: {scores}"]
     if fp.reading is not None:
         r = fp.reading
         margin = "" if r.margin is None else f", margin {r.margin:.2f}"
-        known = "" if r.known else "; no skeleton for it: ids follow the nearest known edition"
+        known = (
+            ""
+            if r.known
+            else "; printed ids kept"
+            if r.guess
+            else "; no skeleton for it: ids follow the nearest known edition"
+        )
         lines.append(f"read as: {r.source_edition} ({r.evidence}{margin}){known}")
     if fp.evidence:
         lines.append("evidence:")

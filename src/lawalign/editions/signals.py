@@ -15,7 +15,7 @@ import logging
 from dataclasses import dataclass
 
 from lawalign.editions.changes import Condition, Signal
-from lawalign.models import Edition, Unit
+from lawalign.models import Edition, Unit, UnitId
 from lawalign.structure.refs import Ref, find_refs
 
 log = logging.getLogger(__name__)
@@ -65,9 +65,8 @@ class Observation:
 
 def unit_refs(unit: Unit) -> list[Ref]:
     """The cross-references a unit's text cites (internal ones resolved against the unit's law)."""
-    section = unit.id[len(unit.law) : len(unit.law) + 1] if unit.law and unit.id.startswith(unit.law) else ""
-    if not section.isalpha():
-        section = ""
+    uid = UnitId.maybe(unit.id)
+    section = uid.section if uid is not None and uid.law == unit.law else ""
     return find_refs(unit.text, unit.lang, law=unit.law, section=section)
 
 

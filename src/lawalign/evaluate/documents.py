@@ -17,7 +17,13 @@ from pathlib import Path
 from lawalign.align.baselines import gale_church
 from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
-from lawalign.align.sentalign import AlignConfig, align_overlaps, embed_overlaps, overlap_lengths
+from lawalign.align.sentalign import (
+    AlignConfig,
+    align_overlaps,
+    embed_overlaps,
+    overlap_lengths,
+    overlap_numbers,
+)
 from lawalign.evaluate.alignment import PRF, read_beads, score_beads
 from lawalign.models import Bead
 
@@ -132,7 +138,8 @@ def run_method(
         start = time.perf_counter()
         if method == "sentalign":
             lengths = (overlap_lengths(doc.src, sides), overlap_lengths(doc.tgt, sides))
-            beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths)
+            numbers = (overlap_numbers(doc.src, sides), overlap_numbers(doc.tgt, sides))
+            beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers)
         else:
             n, m = len(doc.src), len(doc.tgt)
             beads = align_sentences(

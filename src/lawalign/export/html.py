@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -177,13 +177,21 @@ def _debris_section(body: etree._Element, editions: Sequence[Edition]) -> None:
         )
 
 
-def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOptions | None = None) -> bytes:
+def render_report(
+    corpus: Corpus,
+    findings: Sequence[Finding],
+    options: ExportOptions | None = None,
+    *,
+    build: Mapping[str, object] | None = None,
+) -> bytes:
     """The report page for ``corpus`` with ``findings`` placed in their cells.
 
     Args:
         corpus: The corpus.
         findings: The findings to show (usually ``corpus.finding_list()``).
         options: ``langs`` limits the columns.
+        build: The build identity (:func:`lawalign.output.build_info`), shown in the header and in a
+            ``lawalign-build`` meta element so a reader can tell which build the page comes from.
 
     Returns:
         The page as UTF-8 bytes (deterministic: no timestamp).
@@ -217,6 +225,8 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
         "img-src data:; form-action 'none'; base-uri 'none'",
     )
     _el(head, "meta", name="generator", content=f"lawalign {tool_version()}")
+    if build is not None:
+        _el(head, "meta", name="lawalign-build", content=str(build["id"]))
     laws = sorted({u.law for e in editions for u in e.law_units if u.law}, key=lambda s: (len(s), s))
     title = f"Laws {laws[0]}–{laws[-1]}" if len(laws) > 1 else f"Law {laws[0]}" if laws else "Laws"
     _el(head, "title", f"lawalign report · {title} · {', '.join(langs)}")
@@ -235,6 +245,8 @@ def render_report(corpus: Corpus, findings: Sequence[Finding], options: ExportOp
         + ", ".join(f"{n} {s}" for s, n in counts.items()),
         class_="summary",
     )
+    if build is not None:
+        _el(header, "p", f"build {build['id']} · {build['tool']}", class_="build")
 
     severities = sorted({f.severity for f in findings}, key=lambda s: SEVERITY_ORDER.get(s, 9))
     _filters(body, laws, severities, sorted({f.type for f in findings}))

@@ -20,6 +20,11 @@ One TOML file per language in ``lawalign/data/profiles/<lang>.toml``. Keys:
 ``signature`` (optional)
     Regular expressions matching the first line of an e-mail disclaimer or signature in this language
     ("^Important Notice"); from there to the next law heading is debris (``signature``).
+``commentary_words`` (optional)
+    Words the Laws never use and commentary uses all the time: first- and second-person pronouns
+    ("I", "my", "you"; "ik", "mijn"; "jeg"). A paragraph holding one is an author's own text
+    (debris ``commentary``). Matched as whole words, case-sensitively; not merged into the generic
+    profile (a pronoun of one language is an ordinary word of another: French "du").
 ``abbreviations``
     Abbreviations that end with a full stop but do not end a sentence ("bkz.", "см.", "e.g.").
 ``alphabet`` (optional)
@@ -64,6 +69,7 @@ class Profile:
     signature: tuple[str, ...] = ()
     abbreviations: tuple[str, ...] = ()
     generic: bool = False
+    commentary_words: tuple[str, ...] = ()
     alphabet: str = ""
     common_letters: str = ""
     legacy_encodings: tuple[str, ...] = ()
@@ -125,6 +131,7 @@ def _from_toml(data: dict[str, object], source: str, text: str = "") -> Profile:
         debris=strings("debris"),
         signature=strings("signature"),
         abbreviations=strings("abbreviations"),
+        commentary_words=strings("commentary_words"),
         alphabet=letters("alphabet"),
         common_letters=letters("common_letters"),
         legacy_encodings=strings("legacy_encodings"),

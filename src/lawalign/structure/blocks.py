@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
-from lawalign.models import SourceText
+from lawalign.models import Line, SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
+    BULLET_LINE,
     CITATION_LABEL,
     CJK_LAW_HEADING,
     GENERIC_LAW_HEADING,
@@ -46,6 +48,10 @@ MAX_UNSPACED_HEADING_CHARS = 14
 MAX_CJK_TITLE_CHARS = 40
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
+# A range of law numbers after a keyword: "Laws 68-71", "§§ 68–71".
+LAW_RANGE_AFTER = re.compile(r"\d{1,3}\s?(?:-{1,2}|–|—)\s?\d{1,3}(?![\d.])")
+# Paragraphs that each start with a dash: at least this many dashed lines.
+MIN_BULLET_LINES = 4
 
 
 @dataclass(slots=True)
@@ -71,6 +77,7 @@ class Block:
     reason: str = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
+    indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -126,6 +133,8 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     lines = source.lines
     blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
     wrap = wrap_width(source)
+    bulleted = bullet_paragraphs(source)
+    cited = _citing_words(source.text)
 
     def starts_unit(text: str) -> bool:
         t = text.lstrip()
@@ -134,7 +143,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or SECTION.match(t)
             or (BULLET.match(t) and _heading_line(t[1:]))
             or pats.footnote.match(t)
-            or pats.law_heading.match(t)
+            or _law_heading(t, pats.law_heading, cited) is not None
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
             or CITATION_LABEL.match(t)
@@ -146,16 +155,38 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         return len(prev.rstrip()) + 1 + len(first_word) > wrap - 1
 
     groups: list[tuple[int, int]] = []
+    bullet_seen = False
     for i, ln in enumerate(lines):
         if not ln.text.strip():
             continue
         prev = lines[i - 1].text if i else ""
         continues = bool(groups) and groups[-1][1] == i - 1
         quoted, prev_quoted = bool(QUOTED.match(ln.text)), bool(QUOTED.match(prev))
-        if continues and (quoted or prev_quoted):
+        is_bullet = bool(BULLET_LINE.match(ln.text.lstrip()))
+        if groups and _title_below(lines, groups[-1], i, pats.law_heading, cited):
+            joinable = True  # "LAW 70" / "CONTESTED CLAIMS": the law's title on the line below
+        elif continues and (quoted or prev_quoted):
             joinable = quoted and prev_quoted
+        elif bulleted and bullet_seen:
+            # every paragraph starts with "- ": a line without it continues the paragraph above,
+            # unless the one above closed a sentence (or is a heading) and this one starts a new one
+            head = lines[groups[-1][0]].text if groups else ""
+            joinable = (
+                continues
+                and not is_bullet
+                and not starts_unit(ln.text)
+                and not (ln.text.lstrip()[:1].isupper() and _new_sentence_or_heading(prev, head, groups[-1]))
+            )
         elif wrap:
-            joinable = continues and not starts_unit(ln.text) and full(prev, ln.text)
+            joinable = (
+                continues
+                and not starts_unit(ln.text)
+                and (full(prev, ln.text) or _runs_on(prev, ln.text))  # a quote wrapped narrower
+                and not (groups[-1][0] == i - 1 and _section_heading_line(prev))
+                and not (
+                    groups[-1][0] == i - 1 and not full(prev, ln.text) and _heading_line(_unlabelled(prev))
+                )
+            )
         else:
             joinable = (
                 blank_separated
@@ -167,11 +198,20 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
                 and not (groups[-1][0] == i - 1 and _citation_line(prev))
+            ) or (
+                # a sentence that runs on to the next line (a quote hard-wrapped inside a page of
+                # unwrapped paragraphs): the line above ends mid-sentence, this one goes on in lowercase
+                not blank_separated
+                and continues
+                and not starts_unit(ln.text)
+                and _runs_on(prev, ln.text)
+                and not (groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)))  # text under a heading
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
         else:
             groups.append((i, i))
+        bullet_seen = bullet_seen or is_bullet
 
     blocks = []
     for n, (a, b) in enumerate(groups):
@@ -180,9 +220,81 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
         blocks.append(
-            Block(index=n, start=start, end=end, first_line=a, last_line=b, raw=source.text[start:end])
+            Block(
+                index=n,
+                start=start,
+                end=end,
+                first_line=a,
+                last_line=b,
+                raw=source.text[start:end],
+                indent=lead,
+            )
         )
     return blocks
+
+
+def bullet_paragraphs(source: SourceText) -> bool:
+    """Whether the text starts its paragraphs with a dash ("- In ruling on a contested claim, …") and
+    wraps them onto lines without one: then a line without the dash continues a paragraph.
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> lines, text, _ = normalize_text("- A. Head\n- First line\nmore\n- B. Head\n- Text\nmore")
+    >>> bullet_paragraphs(SourceText("t", text, lines, "en", "utf-8"))
+    True
+    """
+    texts = [ln.text.strip() for ln in source.lines if ln.text.strip()]
+    bullets = [k for k, t in enumerate(texts) if BULLET_LINE.match(t)]
+    if len(bullets) < MIN_BULLET_LINES or len(bullets) < 0.3 * len(texts):
+        return False
+    # continuation lines: lines without the dash after the first dashed line, not all of them headings
+    rest = [t for t in texts[bullets[0] :] if not BULLET_LINE.match(t)]
+    return any(not _heading_line(t) for t in rest)
+
+
+def _new_sentence_or_heading(prev: str, head: str, group: tuple[int, int]) -> bool:
+    """The line above closed a sentence, or the paragraph above is a one-line heading."""
+    if re.search(r"[.!?…:][\"”»)]*$", prev.rstrip()):
+        return True
+    return group[0] == group[1] and _heading_line(_unlabelled(head)) and not _unlabelled(head)[:1].islower()
+
+
+def _title_below(
+    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: set[str]
+) -> bool:
+    """Line ``i`` is the title of a law heading printed alone on the line(s) above ("ARTIKEL 68", a
+    blank line, "Opeisen en afstaan van slagen"; "LAW 70" / "- CONTESTED CLAIMS")."""
+    a, b = group
+    if a != b or i - b > 2 or any(lines[k].text.strip() for k in range(b + 1, i)):
+        return False
+    head = lines[a].text.strip()
+    m = _law_heading(head, keyword, cited)
+    if m is None or m["rest"].strip():
+        return False
+    t = lines[i].text.strip()
+    if bm := BULLET_LINE.match(t):
+        t = t[bm.end() :]
+    if not _heading_line(t) or t[:1].islower() or POINT.match(t) or SECTION.match(t):
+        return False
+    return _law_heading(t, keyword, cited) is None and not any(c.isdigit() for c in t)
+
+
+def _section_heading_line(text: str) -> bool:
+    """A labelled section heading alone on its line ("C.Пояснение, требующееся для претензии")."""
+    m = SECTION.match(text.strip())
+    return m is not None and _is_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
+
+
+def _runs_on(prev: str, text: str) -> bool:
+    """The line above stops mid-sentence and this one continues it in lowercase.
+
+    >>> _runs_on("that a contestant will win a specific number of", "tricks is a claim of those tricks.")
+    True
+    >>> _runs_on("the Director shall award a trick if:", "claimer made no statement, and")
+    False
+    """
+    t = text.lstrip()
+    closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
+    return bool(prev.strip()) and t[:1].islower() and not closed
 
 
 def _citation_line(text: str) -> bool:
@@ -220,19 +332,25 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
     for b in blocks:
         raw = b.raw
         b.text = raw
+        # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
+        lead = ""
+        bm = BULLET_LINE.match(raw)
+        if bm and (POINT.match(raw[bm.end() :]) or SECTION.match(raw[bm.end() :])):
+            lead, raw = raw[: bm.end()], raw[bm.end() :]
         if SEPARATOR.match(raw):
             b.kind, b.reason = "debris", "separator"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):
             b.kind, b.law = "law", m["num"]
-            _split_label(b, m["label"])
+            # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
+            _split_label(b, lead + m["label"].split("\n", 1)[0].rstrip())
         elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
             b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif m := pats.footnote.match(raw):
             b.kind, b.marker = "footnote", m["marker"]
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif m := POINT.match(raw):
             # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
             # numbers, or a point's own sub-heading); see _numbered_headings
@@ -242,16 +360,21 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
                 else "point"
             )
             b.number = int(m["num"])
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
             b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
             b.kind = "heading" if _is_heading(m["rest"]) else "text"
-            _split_label(b, m["label"])
+            _split_label(b, lead + m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
-            _split_label(b, m["label"])
-        elif "\n" not in raw and _heading_line(raw) and any(c.isalpha() for c in raw):
+            _split_label(b, lead + m["label"])
+        elif (
+            "\n" not in raw
+            and _heading_line(raw)
+            and any(c.isalpha() for c in raw)
+            and not _unlabelled(raw)[:1].islower()  # "- claimer said nothing about that trump, and"
+        ):
             b.kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
         else:
             b.kind = "text"
@@ -278,9 +401,39 @@ def _numbered_headings(blocks: list[Block]) -> None:
             b.kind = "point"
     if any(b.letter for b in blocks if b.kind in ("heading", "text")):
         return
+    if _outer_list_items(blocks):
+        return
     for b in blocks:
         if b.kind == "heading" and b.number and b.number <= 8:
             b.letter, b.number = chr(ord("A") + b.number - 1), 0
+            b.extra["letter"] = "inferred"
+
+
+def _outer_list_items(blocks: list[Block]) -> bool:
+    """A lettered list extracted as an indented numbered list that numbers every item, headings and
+    texts alike: "  1. Claim Defined", "  2. Any statement …", "  3. Concession Defined", then the
+    points indented deeper ("    1. …", "    2. …"). The k-th outer heading is section k; an outer
+    numbered text is the text of the section above it. Returns whether the list was read so."""
+    numbered = [b for b in blocks if b.number and b.kind in ("heading", "point")]
+    indents = sorted({b.indent for b in numbered})
+    if len(indents) < 2:
+        return False
+    outer = [b for b in numbered if b.indent == indents[0]]
+    numbers = [b.number for b in outer]
+    heads = [b for b in outer if b.kind == "heading"]
+    if not heads or outer[0] is not heads[0] or len(heads) > 8:
+        return False
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or len(heads) == len(outer):
+        return False
+    letter = ""
+    for b in outer:
+        if b.kind == "heading":
+            letter = chr(ord(letter or "@") + 1)
+            b.letter, b.number = letter, 0
+        else:
+            b.kind, b.letter, b.number = "text", letter, 0
+        b.extra["letter"] = "inferred"
+    return True
 
 
 def _citing_words(text: str) -> set[str]:
@@ -299,6 +452,8 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
     (a bare number and a title in capitals); "Lei 68 - ..." (any capitalised word before a law number,
     when the rest is a title in capitals or nothing).
     """
+    if LAW_RANGE_AFTER.match(raw[raw.find(" ") + 1 :] if " " in raw else ""):
+        return None  # "Laws 68-71": a heading about several laws, not one law's heading
     if (m := keyword_heading.match(raw)) and _is_law_heading(m["rest"], raw):
         return m
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():

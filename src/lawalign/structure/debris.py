@@ -9,7 +9,10 @@ Each rule marks blocks as debris with a reason, in place, before ids are decided
 ``quoted-reply``
     Lines of a reply quoting an earlier message ("> ...").
 ``commentary``
-    A poster's own text after a quoted reply that follows the law text (the law was quoted first).
+    A poster's own text after a quoted reply that follows the law text (the law was quoted first),
+    and any paragraph written in the first or second person (the profile's ``commentary_words``:
+    "I think …", "you are …"), which the Laws never are; and a paragraph numbered by another book
+    ("8.68.1 …") with what follows it up to the next law heading or section label.
 ``signature``
     From a signature rule ("-- ") or a disclaimer line (the profile's ``signature`` patterns) to the
     end of the text or the next law heading.
@@ -25,9 +28,11 @@ openings) come from the language profile.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
+from lawalign.models import law_of
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
     CITATION_LABEL,
@@ -41,6 +46,7 @@ from lawalign.structure.patterns import (
     QUOTED,
     SIGNATURE_RULE,
 )
+from lawalign.structure.refs import find_refs
 
 # Generic openings of an e-mail disclaimer or signature, in the languages of the bundled profiles'
 # mailing lists; a profile adds its own (``signature``).
@@ -57,8 +63,99 @@ PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
+# An extract's introduction opens with its citation: it starts within this many characters.
+MAX_CITATION_START = 12
+# A range of law numbers: "53--71", "68–71".
+LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
+# Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
+# Two levels ("2.1 Optællingsrækkefølge …") too, under a chapter number that is not a law of 68-71.
+OTHER_NUMBERING = re.compile(
+    r"^(\d{1,3})(?:\.\d{1,3}){2,}\.?\s|^(?!6[89]|7[01])(\d{1,2})\.\d{1,2}\.?\s+[^\W\d_]"
+)
+# A paragraph in the first or second person has a few words at least.
+MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
+
+
+@cache
+def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Whole-word, case-sensitive matcher of a profile's ``commentary_words`` (None: no words).
+
+    >>> _commentary_words(("I", "j’")).findall("I think j’ai raison; In 1997")
+    ['I', 'j’']
+    """
+    if not words:
+        return None
+    alternatives = "|".join(
+        re.escape(w) + ("" if not w[-1].isalnum() else r"(?!\w)")
+        for w in sorted(words, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<!\w)(?:{alternatives})")
+
+
+def _other_numbering(blocks: list[Block]) -> None:
+    """A paragraph numbered by another book ("8.68.1 Play ceases after a claim", a commentary's
+    three-level numbers) opens that book's text: it and what follows, up to the next law heading or
+    printed section label, are commentary."""
+    # the chapters of that numbering ("1. Indledning" above "1.1 Normalt spil") belong to it too
+    chapters = {m[1] or m[2] for b in blocks if (m := OTHER_NUMBERING.match(b.raw))}
+    inside = False
+    for b in blocks:
+        chapter = re.match(r"(\d{1,2})[.)]\s", b.raw) if b.kind == "heading" else None
+        if OTHER_NUMBERING.match(b.raw) or (chapter and chapter[1] in chapters):
+            inside = True
+        elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.extra.get("letter")):
+            inside = False
+        if inside and b.kind != "debris":
+            _mark(b, "commentary")
+
+
+def _extract_intros(blocks: list[Block], lang: str) -> None:
+    """A line that opens with a citation and ends in a colon, right before a law or section heading,
+    introduces another extract ("Law 70.A. should also be consulted:" above "A. General Objective"): it is
+    commentary, and the extract after it is read as a new extract of the cited law
+    (``extra["extract"]``). A line before numbered points is the law's own chapeau ("… under Law
+    79C:" above "1. …") and stays."""
+    live = [b for b in blocks if b.kind != "debris"]
+    for b, nxt in pairwise(live):
+        text = b.raw.strip()
+        if b.kind != "text" or b.letter or "\n" in text or not re.search(r":\s*[\"“„«]?$", text):
+            continue
+        if not (nxt.kind == "law" or (nxt.letter and nxt.kind in ("heading", "text"))):
+            continue
+        refs = [r for r in find_refs(text, lang) if r.kind == "external"]
+        # the citation opens the line ("Law 70.A. should …"); the law's own chapeaux cite mid-sentence
+        if refs and refs[0].start <= MAX_CITATION_START:
+            _mark(b, "commentary")
+            b.extra["extract"] = law_of(refs[0].target)
+
+
+def _names_laws(text: str, lang: str) -> bool:
+    """A line that cites a law by number or names a range of laws ("Artikelengroep 53--71").
+
+    >>> _names_laws("Opmerking 1 algemeen Artikel 70", "nl"), _names_laws("Home Artikelengroep 53--71", "nl")
+    (True, True)
+    >>> _names_laws("Claim Defined", "en")
+    False
+    """
+    if LAW_RANGE.search(text):
+        return True
+    return any(r.kind == "external" for r in find_refs(text, lang))
+
+
+def _no_word(text: str) -> bool:
+    """A short line that holds no word of three letters or more, and no number.
+
+    >>> _no_word("А-П"), _no_word("A  B  C  D"), _no_word("Claim Defined"), _no_word("第71条")
+    (True, True, False, False)
+    """
+    t = text.strip()
+    return 0 < len(t) <= MAX_NAV_CHARS and not re.search(r"[^\W\d_]{3}|\d", t) and not _cjk(t)
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
 
 
 def _mark(b: Block, reason: str) -> None:
@@ -82,6 +179,8 @@ def is_navigation(text: str) -> bool:
     True
     >>> is_navigation("68. ROSZCZENIE ALBO ZRZECZENIE  top of page 70. ROZSTRZYGANIE SPORNEGO")
     True
+    >>> is_navigation("< § 67   § 69 >")
+    True
     >>> is_navigation("1. if a player agreed to the loss of a trick his side had, in fact, won; or")
     False
     """
@@ -93,7 +192,10 @@ def is_navigation(text: str) -> bool:
         return True
     if len(text) > MAX_NAV_CHARS:
         return False
-    return bool(NAV_ARROWS.search(text)) and len(re.findall(r"\d{1,3}", text)) >= 1
+    digits = re.findall(r"\d{1,3}", text)
+    if len(set(digits)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
+        return True  # "< § 67   § 69 >", "67 | 69": law numbers and marks, no word
+    return bool(NAV_ARROWS.search(text)) and len(digits) >= 1
 
 
 def _is_quote(b: Block) -> bool:
@@ -144,6 +246,20 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
             _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
+    _other_numbering(blocks)
+    for b in blocks:
+        # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
+        if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
+            _mark(b, "navigation")
+        # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
+        # laws is a link or a menu entry; the Laws' section headings never cite a law
+        elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile.lang):
+            _mark(b, "navigation")
+    for b in blocks:
+        # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
+        # "barmar, on 2014-September-03, 09:23, said:"
+        if b.kind != "debris" and all(_is_mail_line(ln) for ln in b.raw.split("\n") if ln.strip()):
+            _mark(b, "mail-header")
 
     law_seen = False
     after_quote = False
@@ -170,3 +286,10 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
             _mark(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
+    _extract_intros(blocks, profile.lang)
+    if words := _commentary_words(profile.commentary_words):
+        for b in blocks:
+            # "I think the relevant Law is 70", "you are perfectly correct": the author's own text
+            prose = len(b.raw.split()) >= MIN_COMMENTARY_WORDS  # not "П-Я", an index of letters
+            if b.kind in ("text", "point", "heading") and prose and words.search(b.raw):
+                _mark(b, "commentary")

@@ -95,7 +95,14 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     return cost
 
 
+def optional_heading(s: SkeletonUnit) -> bool:
+    """A point's sub-heading the reference does not print (no label): placed when a text prints one."""
+    return s.role == "heading" and s.point > 0 and not s.heading
+
+
 def miss_cost(s: SkeletonUnit) -> float:
+    if optional_heading(s):
+        return 0.0
     return MISS_COST.get(s.role, DEFAULT_MISS)
 
 
@@ -105,8 +112,14 @@ def _solve(
     """Monotone alignment; returns total cost and (block, unit-or-None) pairs in block order."""
     n, m = len(blocks), len(units)
     cost = [[INF] * (m + 1) for _ in range(n + 1)]
-    back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]  # 1 match, 2 extra block, 3 miss unit
+    # 1 match, 2 extra block, 3 miss unit, 4 jump to a footnote (from unit jump[i][j]) and match it
+    back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
+    jump: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
     miss = [miss_cost(u) for u in units]
+    before = [0.0] * (m + 1)  # before[k]: miss cost of units[:k]
+    for k in range(m):
+        before[k + 1] = before[k] + miss[k]
+    notes = [k for k, u in enumerate(units) if u.role == "footnote"]
     # Likewise the units before the first placed block (an extract that starts inside a law).
     cost[0][0] = 0.0
     for k in range(m):
@@ -120,10 +133,21 @@ def _solve(
                 c = match_cost(blocks[i], units[j])
                 if c < INF and here + c < cost[i + 1][j + 1] - 1e-12:
                     cost[i + 1][j + 1], back[i + 1][j + 1] = here + c, 1
-            if i < n and here + EXTRA_COST < cost[i + 1][j] - 1e-12:
+            # on a tie, the later block is the one left unplaced (text after a law's last paragraph
+            # is more often the page's than the law's)
+            if i < n and here + EXTRA_COST <= cost[i + 1][j] + 1e-12:
                 cost[i + 1][j], back[i + 1][j] = here + EXTRA_COST, 2
             if i > 0 and j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
                 cost[i][j + 1], back[i][j + 1] = here + miss[j], 3
+            if i > 0 and i < n and blocks[i].kind == "text":
+                # the law's footnote printed right after an extract that stops early: the units
+                # skipped to reach it cost what units after the end cost, when its references match
+                for f in notes:
+                    if f <= j or (i, f) == forbidden or not cites_as(blocks[i], units[f]):
+                        continue
+                    c = here + TAIL_MISS_FACTOR * (before[f] - before[j]) + match_cost(blocks[i], units[f])
+                    if c < cost[i + 1][f + 1] - 1e-12:
+                        cost[i + 1][f + 1], back[i + 1][f + 1], jump[i + 1][f + 1] = c, 4, j
     # Units after the last placed block cost less to miss: pages are often cut short (a partial page,
     # an extract), and skipping units inside the text is what must be paid for in full.
     tail = [0.0] * (m + 1)
@@ -141,15 +165,37 @@ def _solve(
         elif step == 2:
             pairs.append((i - 1, None))
             i -= 1
+        elif step == 4:
+            pairs.append((i - 1, j - 1))
+            i, j = i - 1, jump[i][j]
         else:
             j -= 1
     pairs.reverse()
     return total, pairs
 
 
+def cites_as(b: Block, s: SkeletonUnit) -> bool:
+    """The block cites every law the unit cites besides its own ("Laws 69, 70 and 71")."""
+    unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
+    return bool(unit_laws) and unit_laws <= {law_of(r) for r in b.refs}
+
+
 def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
     """The cost of the best alignment, without computing margins."""
     return _solve(blocks, units)[0]
+
+
+def solve_laws(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> list[str]:
+    """The law each block falls in under the best alignment (a block the skeleton has no place for
+    belongs to the law of the unit placed before it, else to the first law), without margins."""
+    _, pairs = _solve(blocks, units)
+    law = units[0].law if units else ""
+    out = [law] * len(blocks)
+    for bi, uj in pairs:
+        if uj is not None:
+            law = units[uj].law
+        out[bi] = law
+    return out
 
 
 def baseline_cost(units: Sequence[SkeletonUnit], n_blocks: int) -> float:

@@ -22,7 +22,13 @@ POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
 # Hebrew letters "א." "ב." likewise (א is A, ב is B).
-SECTION = re.compile(r"^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])[.)])\s+(?P<rest>\S.*)$", re.X | re.S)
+# A label glued to its heading by text extraction ("C.Пояснение, требующееся …") counts too when a
+# capitalised word follows (an initial "C.S." does not).
+SECTION = re.compile(
+    r"""^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])[.)])
+        (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω]))(?P<rest>\S.*)$""",
+    re.X | re.S,
+)
 
 # Greek and Hebrew letters as section letters, by their place in the alphabet ("Γ." is section C).
 GREEK_SECTION_LETTERS = str.maketrans("ΑΒΓΔΕΖΗאבגדהוז", "ABCDEFGABCDEFG")
@@ -36,6 +42,8 @@ CJK_LAW = re.compile(r"(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조)")
 
 # A bulleted heading without a letter: "- Talebin Tanımı", "• Claim Defined".
 BULLET = re.compile(r"^(?P<label>[-–—•▪·])\s*(?P<rest>\S.*)$", re.X | re.S)
+# A dash or bullet starting a line, with a space after it: "- In ruling on a contested claim, …".
+BULLET_LINE = re.compile(r"^[-–—•▪·]\s+(?=\S)")
 
 # In-text footnote markers: "текущей <*>.", "bình thường* nào", "gerekir[1].", "play¹", and the
 # forms text extraction leaves of a wiki's or a book's footnote numbers: "κανονικό1)", "normal2)",
@@ -70,11 +78,11 @@ GENERIC_LAW_HEADING = re.compile(
 )
 
 # A citation label glued in front of quoted law text: 'Law 68A: "…', "§ 68A: …", "Pravidlo 69A: …",
-# 'Law 68B (Concession Defined): …', "L68A Any statement …" (structure/quotes.py).
+# 'Law 68B (Concession Defined): …', "L68A Any statement …", "70D1 The Director …" (structure/quotes.py).
 CITATION_LABEL = re.compile(
     r"""^(?P<label>
           (?:(?:[^\W\d_]{2,12}\.?|§)\s*(?P<id>\d{1,2}[A-L]?\d?)(?:\s*\([^)]{0,60}\))?\s*:
-            | [A-Z]{1,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+\S))
+            | [A-Z]{0,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+[^\W\d_]))
         )\s*""",
     re.X,
 )

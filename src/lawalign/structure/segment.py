@@ -26,7 +26,16 @@ from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRol
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
-from lawalign.structure.ids import AMBIGUOUS_MARGIN, Match, assign_ids, baseline_cost, solve_cost
+from lawalign.structure.ids import (
+    AMBIGUOUS_MARGIN,
+    Match,
+    assign_ids,
+    baseline_cost,
+    cites_as,
+    solve_cost,
+    solve_laws,
+)
+from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
@@ -52,6 +61,9 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 REVIEW_CONFIDENCE = 0.9
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
+# Without a law heading or a printed section letter, an outline of this many headings at least
+# ("Claim Defined", "Concession Defined") is needed to read ids with confidence.
+MIN_OUTLINE_HEADINGS = 2
 # A paragraph quoted under its citation on a commentary page: its id is as cited.
 QUOTE_CONFIDENCE = 0.92
 QUOTE_FIT = 1.0
@@ -60,6 +72,16 @@ SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
 TIE_MARGIN = 1e-6
 TIE_ORDER = ("2007", "2017", "1997")
+# The fit one printed label (section letter, point number, point heading) adds when the skeleton has
+# it, or takes away when it contradicts it (structure/outline.py): about what a label that cannot be
+# placed costs the alignment (ids.EXTRA_COST), so the printed outline weighs as much as the layout.
+OUTLINE_WEIGHT = 1.0
+# A text whose printed outline contradicts the best skeleton in this many places follows an edition
+# the tool does not know (measured over the real pages, seeds and synthetic layouts: see
+# docs/editions.md, "Unknown editions").
+UNKNOWN_CONTRADICTIONS = 4
+# Contradictions quoted in the evidence of a choice.
+EVIDENCE_NOTES = 3
 # A slug in a file name: "law71", "l68", "przep69", "LOI70", "70" between separators.
 SLUG = re.compile(r"(?:^|[-_./ ])[^\W\d_]{0,8}(\d{1,2})(?=$|[-_./ ])")
 
@@ -88,11 +110,15 @@ class EditionChoice:
     """Which WBF edition's skeleton an edition was segmented against, and why.
 
     Attributes:
-        edition: the chosen reference edition ("2017").
+        edition: the chosen reference edition ("2017"); for an unknown edition, the best guess.
         given: True when the caller (a manifest's ``source_edition``) named it; no search was made.
         margin: how much better the chosen reading fits than the runner-up (0.0: a tie, or given).
         scores: every edition tried with the fit of its reading (higher is better), best first.
         evidence: the choice in words, for notices and reports.
+        known: False when the text prints structure that every known skeleton contradicts (an edition
+            the tool does not know, such as 1987): ``edition`` is then only the best guess, and ids
+            of laws with a printed heading come from the printed labels.
+        contradictions: what the text prints that the chosen skeleton contradicts.
     """
 
     edition: str
@@ -100,6 +126,8 @@ class EditionChoice:
     margin: float = 0.0
     scores: tuple[tuple[str, float], ...] = ()
     evidence: str = ""
+    known: bool = True
+    contradictions: tuple[str, ...] = ()
 
 
 def segment_law(
@@ -136,9 +164,17 @@ def segment_best(
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
-    The fit of a reading is how much cheaper its alignment to the skeleton is than placing nothing;
-    the best fit wins, its margin over the runner-up is kept as evidence (a notice
+    The fit of a reading is how much cheaper its alignment to the skeleton is than placing nothing,
+    plus how far the printed outline (section letters, point numbers, point headings) agrees with
+    the skeleton's (:mod:`lawalign.structure.outline`). Skeletons are compared like with like: on
+    the laws every candidate knows, so a skeleton that knows more of the book is not preferred for
+    that. The best fit wins, its margin over the runner-up is kept as evidence (a notice
     ``source-edition``). On a tie the earlier of :data:`TIE_ORDER` wins.
+
+    A text whose printed outline contradicts even the best skeleton in at least
+    :data:`UNKNOWN_CONTRADICTIONS` places follows an edition the tool does not know: the choice says
+    so (``known`` False, the best guess and margin as evidence), and laws with a printed heading keep
+    the ids their printed labels give.
 
     Args:
         source: the output of :func:`lawalign.ingest.read_source`.
@@ -160,16 +196,20 @@ def segment_best(
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
-    readings: list[tuple[float, int, Skeleton]] = []
+    common = set(candidates[0].laws).intersection(*(sk.laws for sk in candidates[1:]))
+    readings: list[tuple[float, int, Skeleton, tuple[str, ...]]] = []
     for sk in candidates:
-        _, fit = _segment_or_fit(source, sk, profile, name, fit_only=True)
+        seen: list[str] = []
+        _, fit = _segment_or_fit(
+            source, _restricted(sk, common), profile, name, fit_only=True, contradictions=seen
+        )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
-        readings.append((fit, order, sk))
+        readings.append((fit, order, sk, tuple(seen)))
     readings.sort(key=lambda r: (-round(r[0], 6), r[1], r[2].edition))
-    fit, _, best = readings[0]
-    ed, _ = _segment(source, best, profile, name)
+    fit, _, best, against = readings[0]
     margin = fit - readings[1][0] if len(readings) > 1 else 0.0
-    scores = tuple((sk.edition, round(f, 3)) for f, _, sk in readings)
+    scores = tuple((sk.edition, round(f, 3)) for f, _, sk, _ in readings)
+    known = len(against) < UNKNOWN_CONTRADICTIONS
     if len(readings) == 1:
         evidence = f"the only known skeleton ({best.edition})"
     elif margin <= TIE_MARGIN:
@@ -178,27 +218,70 @@ def segment_best(
             f"well; {best.edition} kept"
         )
     else:
-        runner_up = readings[1][2].edition
+        runner_up, why = readings[1][2].edition, readings[1][3]
         evidence = f"the structure fits the {best.edition} skeleton best ({margin:.2f} over {runner_up})"
-    choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence)
-    notice = Notice("source-edition", f"source edition {best.edition}: {evidence}", source.path)
+        if why:
+            evidence += "; " + "; ".join(why[:EVIDENCE_NOTES])
+    if not known:
+        evidence = (
+            f"an edition the tool does not know: the printed structure contradicts every known skeleton, "
+            f"the nearest ({best.edition}, {margin:.2f} over the next) in {len(against)} places: "
+            + "; ".join(against[:EVIDENCE_NOTES])
+        )
+    choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence, known, against)
+    ed, _ = _segment(source, best, profile, name, printed_only=not known)
+    notice = Notice(
+        "source-edition",
+        f"source edition {best.edition if known else 'unknown'}: {evidence}",
+        source.path,
+    )
     return replace(ed, notices=(*ed.notices, notice)), choice
 
 
+def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
+    """The skeleton with only ``laws`` (the laws every candidate knows), for comparing fits."""
+    if set(skeleton.laws) <= laws:
+        return skeleton
+    return replace(
+        skeleton,
+        laws=tuple(law for law in skeleton.laws if law in laws),
+        units=tuple(u for u in skeleton.units if u.law in laws),
+    )
+
+
 def _segment(
-    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None
+    source: SourceText,
+    skeleton: Skeleton,
+    profile: Profile | None,
+    name: str | None,
+    *,
+    printed_only: bool = False,
 ) -> tuple[Edition, float]:
-    """Segment against one skeleton; returns the edition and the fit of the reading."""
-    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False)
+    """Segment against one skeleton; returns the edition and the fit of the reading.
+
+    With ``printed_only`` (an edition the tool does not know) a law with a printed heading gets the
+    ids its printed labels give; the skeleton still places the laws the text prints no heading for.
+    """
+    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False, printed_only=printed_only)
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
     return edition, fit
 
 
 def _segment_or_fit(
-    source: SourceText, skeleton: Skeleton, profile: Profile | None, name: str | None, *, fit_only: bool
+    source: SourceText,
+    skeleton: Skeleton,
+    profile: Profile | None,
+    name: str | None,
+    *,
+    fit_only: bool,
+    contradictions: list[str] | None = None,
+    printed_only: bool = False,
 ) -> tuple[Edition | None, float]:
-    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``."""
+    """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
+
+    ``contradictions`` (when given) receives what the text prints that the skeleton contradicts.
+    """
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
@@ -213,7 +296,12 @@ def _segment_or_fit(
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
     if HEADING_MODEL and unlettered_headings(blocks):
-        trouble = set_heading_costs(blocks, skeleton)
+        # the heading labels of the laws the text can be read as: those it prints, and those a text
+        # without a law heading may be (the labels of the rest of the book would only blur the scale)
+        readable = {b.law for b in blocks if b.kind == "law"} | {
+            law for law in skeleton.laws if skeleton.can_infer(law)
+        }
+        trouble = set_heading_costs(blocks, _restricted(skeleton, readable))
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
@@ -240,7 +328,17 @@ def _segment_or_fit(
                 b.reason = "commentary"
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
-        law_assigned, gain = _assign_segment(seg, skeleton, source, notices, until, hint, fit_only=fit_only)
+        law_assigned, gain = _assign_segment(
+            seg,
+            skeleton,
+            source,
+            notices,
+            until,
+            hint,
+            fit_only=fit_only,
+            contradictions=contradictions,
+            printed_only=printed_only,
+        )
         fit += gain
         assigned.update(law_assigned)
         for a in law_assigned.values():
@@ -317,6 +415,11 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=None, blocks=[b])
+        elif b.kind == "debris" and b.extra.get("extract"):
+            # "Law 70.A. should also be consulted:": another extract of the cited law follows
+            if current.heading is not None or current.blocks:
+                segments.append(current)
+            current = _Segment(law=b.extra["extract"], heading=None)
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -324,27 +427,55 @@ def _cut_segments(blocks: list[Block]) -> list[_Segment]:
     return segments
 
 
-def _body_units(skeleton: Skeleton, laws: list[str]) -> list[SkeletonUnit]:
-    return [u for law in laws for u in skeleton.law_units(law) if u.role in BODY_ROLES]
+def _body_units(skeleton: Skeleton, laws: list[str], *, notes: bool = True) -> list[SkeletonUnit]:
+    """The body units of ``laws``, with an optional sub-heading before every point that has none.
+
+    Some printings give points headings of their own ("1. Failed to Mention Trump" above 70C1) where
+    the reference has none; such a numbered heading is read as the point's ``.title``
+    (:func:`lawalign.structure.ids.optional_heading`: missing it costs nothing). Without ``notes``
+    the footnotes are left out (the text prints its footnotes with their marks: they get their ids
+    from those, and no unmarked paragraph is read as one).
+    """
+    out: list[SkeletonUnit] = []
+    roles = BODY_ROLES if notes else tuple(r for r in BODY_ROLES if r != "footnote")
+    for law in laws:
+        units = [u for u in skeleton.law_units(law) if u.role in roles]
+        for k, u in enumerate(units):
+            titled = k > 0 and units[k - 1].role == "heading" and units[k - 1].point == u.point
+            if u.role == "point" and not titled:
+                title = make_id(u.law, u.section, u.point, "title")
+                out.append(SkeletonUnit(title, "heading", u.law, u.section, u.point))
+            out.append(u)
+    return out
 
 
 def _law_ranges(skeleton: Skeleton, first: str | None, until: str | None) -> list[list[str]]:
     """Candidate runs of consecutive skeleton laws a segment may hold.
 
     A segment under a printed heading holds that law and possibly following laws whose heading was
-    lost (up to the next printed law); a segment without a heading may start at any law.
+    lost (up to the next printed law, and only the laws that follow it in the book: 69 after 68, never
+    79 after 71); a segment without a heading may start at any law.
     """
     laws = list(skeleton.laws)
     starts = (
-        [laws.index(first)] if first is not None and first in laws else ([] if first else range(len(laws)))
+        [laws.index(first)]
+        if first is not None and first in laws
+        else ([] if first else [k for k, law in enumerate(laws) if skeleton.can_infer(law)])
     )
     out = []
     for a in starts:
         for b in range(a, len(laws)):
             if until is not None and laws[b] == until:
                 break
+            if b > a and not _next_law(laws[b - 1], laws[b]):
+                break  # a lost heading hides the next law of the book, not one the skeleton skips to
             out.append(laws[a : b + 1])
     return out
+
+
+def _next_law(law: str, following: str) -> bool:
+    """``following`` is the law right after ``law`` in the book ("69" after "68")."""
+    return law.isdigit() and following.isdigit() and int(following) == int(law) + 1
 
 
 def _assign_segment(
@@ -356,9 +487,17 @@ def _assign_segment(
     hint: str | None = None,
     *,
     fit_only: bool = False,
+    contradictions: list[str] | None = None,
+    printed_only: bool = False,
 ) -> tuple[dict[int, _Assigned], float]:
-    """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton)."""
+    """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton).
+
+    The fit is the alignment's gain over placing nothing plus the weight of the printed outline
+    (:func:`lawalign.structure.outline.outline_evidence`); what the outline contradicts is added to
+    ``contradictions``.
+    """
     body = [b for b in seg.blocks if b.kind != "footnote"]
+    notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
         body.pop().reason = "navigation"
@@ -367,7 +506,9 @@ def _assign_segment(
     law_evidence = ""
     if seg.heading is not None:
         out[seg.heading.index] = _Assigned(f"{seg.law}.title", "law-title", seg.law, False, 1.0, "")
-    candidates = _law_ranges(skeleton, seg.law or None, until)
+    candidates = (
+        [] if printed_only and seg.heading is not None else _law_ranges(skeleton, seg.law or None, until)
+    )
 
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
         if fit_only:
@@ -379,7 +520,7 @@ def _assign_segment(
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
     scored = []
     for laws in candidates:
-        units = _body_units(skeleton, laws)
+        units = _body_units(skeleton, laws, notes=notes)
         total = solve_cost(body, units) + HIDDEN_LAW_COST * (len(laws) - 1)
         gain = baseline_cost(units, len(body)) - total
         if seg.heading is None and hint is not None and laws[0] == hint:
@@ -388,12 +529,40 @@ def _assign_segment(
     scored.sort(key=lambda t: -t[0])
     gain, laws = scored[0]
     if seg.heading is None:
-        structural = [b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or b.refs]
-        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
+        # Before a printed law heading, citations alone are no structure: a page's introduction
+        # talks about the law it then prints ("The relevant law is Law 70.").
+        cites = until is None
+        structural = [
+            b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or (cites and b.refs)
+        ]
+        # Numbered paragraphs and citations alone, with no law heading, no section letter printed,
+        # no outline of headings, no footnote and no file name pointing at the law, are a club's or
+        # a forum's numbered notes far more often than the Laws.
+        shows_outline = (
+            seg.law
+            or any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+            or sum(1 for b in seg.blocks if b.kind == "heading") >= MIN_OUTLINE_HEADINGS
+            or any(b.kind == "footnote" for b in seg.blocks)
+            or (hint is not None and hint == laws[0])
+        )
+        if not body or not structural or not shows_outline or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out, 0.0  # no law here: its blocks are recorded as unplaced debris
+    # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
+    # as the alignment places them, and no credit for the labels that agree there, only blame for the
+    # ones that do not: a reading must not gain by inventing lost laws to put labels in.
+    block_laws = (
+        solve_laws(body, _body_units(skeleton, laws, notes=notes)) if len(laws) > 1 else [laws[0]] * len(body)
+    )
+    for k, law in enumerate(laws):
+        outline = outline_evidence(
+            [b for b, bl in zip(body, block_laws, strict=True) if bl == law], skeleton, law
+        )
+        gain += OUTLINE_WEIGHT * (outline.score if k == 0 else -len(outline.disagree))
+        if contradictions is not None:
+            contradictions.extend(outline.disagree)
     if fit_only:
         return out, gain
-    _, matches = assign_ids(body, _body_units(skeleton, laws))
+    _, matches = assign_ids(body, _body_units(skeleton, laws, notes=notes))
     if len(laws) > 1:
         line = source.lines[body[0].first_line].raw_line if body else 1
         notices.append(
@@ -408,9 +577,14 @@ def _assign_segment(
         rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
-        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks):
-            # no law heading and no printed label at all: a reading by position only, as prose
-            # commentary around a quoted paragraph would also give
+        printed_letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+        headings = sum(1 for b in seg.blocks if b.kind == "heading")
+        if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
+            not printed_letters and headings < MIN_OUTLINE_HEADINGS
+        ):
+            # no law heading and no printed label at all, or numbered paragraphs without a section
+            # letter or an outline of headings: a reading by position only, as prose commentary
+            # around a quoted paragraph, or a club's numbered notes, would also give
             law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
         slug = " and the file name points at it" if hint == laws[0] else ""
         law_evidence = (
@@ -429,8 +603,11 @@ def _assign_segment(
             Match(m.block, None, 0.0, "after the printed sections", 0.0)
             if m.unit is not None
             and m.block > labelled[-1]
-            and m.unit.section
-            and m.unit.section not in letters
+            and (
+                (m.unit.section and m.unit.section not in letters)
+                # the law's footnote read from an unlabelled paragraph that does not cite as it does
+                or (m.unit.role == "footnote" and not cites_as(body[m.block], m.unit))
+            )
             and not (body[m.block].letter or body[m.block].number)
             else m
             for m in matches
@@ -454,9 +631,11 @@ def _assign_segment(
         # Which parts of the id did the edition print? The law (heading), the section (a printed
         # letter on this block or on the heading that governs it), the point number.
         if u.role == "heading":
-            printed_section = u.section if b.letter else ""
+            printed_section = u.section if b.letter and not b.extra.get("letter") else ""
         law_printed = seg.heading is not None and u.law == seg.law
-        section_printed = not u.section or b.letter == u.section or printed_section == u.section
+        # a letter read from a numbered list ("3." as section C) was not printed
+        printed_letter = b.letter == u.section and not b.extra.get("letter")
+        section_printed = not u.section or printed_letter or printed_section == u.section
         inferred = not (law_printed and section_printed)
         confidence = m.confidence if inferred else 1.0
         if seg.heading is None:
@@ -504,6 +683,8 @@ def _extra_id(
             uid = make_id(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:
         uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
+        if any(a.id == uid for a in out.values()):
+            uid = make_id(law, sec, suffix=f"x{n}")
     else:
         uid = make_id(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")

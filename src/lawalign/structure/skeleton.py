@@ -60,7 +60,7 @@ class SkeletonUnit:
     parts: tuple[str, ...] = ()  # lettered parts inside the unit with no unit of their own ("a", "b")
 
 
-SKELETON_KEYS = frozenset({"edition", "date", "title", "laws", "unit"})
+SKELETON_KEYS = frozenset({"edition", "date", "title", "laws", "inferable", "unit"})
 UNIT_KEYS = frozenset({"id", "role", "sentences", "refs", "footnotes", "heading", "parts"})
 ROLES = ("law-title", "heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 
@@ -74,6 +74,13 @@ class Skeleton:
     title: str
     laws: tuple[str, ...]
     units: tuple[SkeletonUnit, ...]
+    # The laws a text without a printed law heading may be read as (default: every law). A law known
+    # only from a few facts of the book is read under its printed heading, never guessed for a quote.
+    inferable: tuple[str, ...] = ()
+
+    def can_infer(self, law: str) -> bool:
+        """True when a segment without a printed law heading may be read as ``law``."""
+        return not self.inferable or law in self.inferable
 
     def unit(self, unit_id: str) -> SkeletonUnit | None:
         for u in self.units:
@@ -132,12 +139,17 @@ def skeleton_from_toml(text: str, source: str) -> Skeleton:
             )
         )
     laws = tuple(str(x) for x in data.get("laws", ())) or tuple(dict.fromkeys(u.law for u in units))
+    inferable = tuple(str(x) for x in data.get("inferable", ()))
+    unknown = [law for law in inferable if law not in laws]
+    if unknown:
+        raise ConfigError(f"{source}: 'inferable' names laws not in 'laws': {', '.join(unknown)}")
     return Skeleton(
         edition=str(data.get("edition", "")),
         date=str(data.get("date", "")),
         title=str(data.get("title", "")),
         laws=laws,
         units=tuple(units),
+        inferable=inferable,
     )
 
 
