@@ -707,6 +707,23 @@ def test_forum_quotes_under_bare_ids_and_cited_points() -> None:
     assert [ids[k] for k in (9, 10, 11)] == [("70B1", "text"), ("70B2", "text"), ("70B3", "text")]
 
 
+def test_quote_under_a_citation_in_prose_with_list_markers_lost() -> None:
+    text = (
+        "Claim with a trump out\n\n"
+        "I was asked for an opinion on this claim and gave it as follows.\n\n"
+        "I believe the relevant Law is number 70. Its Section C covers an outstanding trump. It says:\n\n"
+        "When a trump remains in one of the opponents' hands, the Director shall award a trick if:\n\n"
+        "claimer made no statement about that trump; and\n"
+        "it is at all likely that claimer was unaware that a trump remained; and\n"
+        "a trick could be lost to that trump by any normal play.\n\n"
+        "I would award the trick to the defenders.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 13))
+    assert ids[7] == ("70C", "text")
+    assert [ids[k] for k in (9, 10, 11)] == [("70C1", "text"), ("70C2", "text"), ("70C3", "text")]
+
+
 def test_extract_under_a_law_and_section_heading() -> None:
     text = (
         "A declarer claimed with a trump still out. How should the Director rule?\n\n"
