@@ -97,7 +97,7 @@ def use_book_skeleton(laws: int) -> None:
     generated = book_skeleton(laws)
     bundled = skeleton._load_bundled
 
-    def load(edition: str) -> object:
-        return generated if edition == "2007" else bundled(edition)
+    def load(edition: str, *rest: object) -> object:  # rest: the user data folder, when given
+        return generated if edition == "2007" else bundled(edition, *rest)
 
     skeleton._load_bundled = load  # type: ignore[assignment]

@@ -6,9 +6,11 @@ memory (``ru_maxrss``). Figures sit next to the ones measured before the work on
 linear growth (``bench_before.json``: the same measurements, run on the commit named there).
 
 * Commands: ``lawalign`` on the bundled corpus (copied to a temporary folder, fresh cache): ``--help``,
-  a cold build (empty cache), a warm one, then ``show``, ``search``, ``report``, ``diff``, ``export``.
+  a cold build (empty cache), a warm one, then ``show``, ``search``, ``report``, ``diff``, ``export``
+  (reading the build's stored results), and ``show``, ``report``, ``diff`` again without them.
 * Encoding: what a cold build of the seeds embeds, by the model in one call and by lawalign.
-* Cold book: a cold build of a 93-law book in three languages (distinct text in every law).
+* Cold book: a cold build of a 93-law book in three languages (distinct text in every law), with
+  the command line's default ``--jobs`` (``python scripts/bench_perf.py cold-book``, ``make bench-book``).
 * Scaling: generated books of 10/30/90/270/999 laws in three languages (:mod:`bench_books`; 999, as
   ingest refuses law numbers over 999), warm
   caches: CPU per stage and per unit (ingest+structure, anchoring, clause/sentence alignment,
@@ -72,6 +74,10 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("diff", ("-m", "lawalign", "diff", "corpus")),
     ("export tmx", ("-m", "lawalign", "export", "corpus", "--format", "tmx", "-o", "out.tmx")),
 )
+"""After the warm build, ``show`` ... ``export`` read its stored results (:mod:`lawalign.runcache`)."""
+
+COMPUTED: tuple[str, ...] = ("show 68B2", "report", "diff")
+"""Measured again without the stored build results (the embedding cache kept): computed as before."""
 
 
 def measure_commands(src: Path | None = None) -> dict[str, dict[str, Any]]:
@@ -85,6 +91,13 @@ def measure_commands(src: Path | None = None) -> dict[str, dict[str, Any]]:
             if label == "search (semantic)":  # the query's own embedding is cached by a first call
                 run_measured([sys.executable, *args], env=env, cwd=work)
             out[label] = run_measured([sys.executable, *args], env=env, cwd=work)
+        computed = work / "cache-without-runs"
+        shutil.copytree(work / "cache", computed, ignore=shutil.ignore_patterns("runs"))
+        for label, args in COMMANDS:
+            if label in COMPUTED:
+                out[f"{label}, computed"] = run_measured(
+                    [sys.executable, *args], env=_env(computed, src), cwd=work
+                )
         for name in sorted(p.name for p in (work / "out-cold").iterdir()):
             same = (work / "out-cold" / name).read_bytes() == (work / "out-warm" / name).read_bytes()
             out.setdefault("_identical", {})[name] = same
@@ -277,8 +290,8 @@ def print_commands(now: dict[str, dict[str, Any]], before: dict[str, Any]) -> No
         f"\neveryday commands on the bundled corpus (CPU s / peak RSS MB; before: {before.get('date', '?')}):"
     )
     print(f"  {'command':<22} {'before s':>9} {'now s':>8} {'before MB':>10} {'now MB':>8}")
-    for label, _ in COMMANDS:
-        n, b = now.get(label, {}), old.get(label, {})
+    for label in [label for label, _ in COMMANDS] + [f"{c}, computed" for c in COMPUTED]:
+        n, b = now.get(label, {}), old.get(label.removesuffix(", computed"), {})
         bad = "" if n.get("rc", 0) == 0 else f"  (exit {n.get('rc')}: {n.get('stderr', '').strip()[-60:]})"
         print(
             f"  {label:<22} {_fmt(b.get('cpu')):>9} {_fmt(n.get('cpu')):>8} "

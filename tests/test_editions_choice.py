@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lawalign import cli
+from lawalign.errors import InputError
 from lawalign.ingest import read_source
 from lawalign.run import UNKNOWN_EDITION, read_structure
 from lawalign.structure.segment import UNKNOWN_CONTRADICTIONS, segment_best
@@ -30,11 +31,7 @@ def test_each_text_is_read_against_its_edition_with_its_ids(name: str) -> None:
     ((edition, reading),) = read_structure(read_source(str(HERE / name)))
     assert reading.source_edition == gold["edition"] == edition.source_edition
     assert reading.known == (gold["edition"] != UNKNOWN_EDITION)
-    ids = [u.id for u in edition.units if u.kind != "debris"]
-    if "pending" in gold:  # a layout class not handled yet: every id it does not touch is right
-        assert sum(a != b for a, b in zip(ids, gold["ids"], strict=True)) <= 1
-    else:
-        assert ids == gold["ids"]
+    assert [u.id for u in edition.units if u.kind != "debris"] == gold["ids"]
 
 
 def test_the_1997_outline_wins_by_what_it_prints() -> None:
@@ -67,10 +64,15 @@ def test_fingerprint_says_the_edition_is_unknown(capsys: pytest.CaptureFixture[s
     assert "an edition the tool does not know" in capsys.readouterr().out
 
 
-def test_fingerprint_of_the_1997_law_70_is_1997(capsys: pytest.CaptureFixture[str]) -> None:
-    code = cli.main(["fingerprint", "--format", "json", str(HERE / "en-1997-law70.txt")])
+@pytest.mark.parametrize(
+    "path", [HERE / "en-1997-law70.txt", HERE.parent / "realworld" / "pages" / "en-1997-jfrpzbs-law70.txt"]
+)
+def test_fingerprint_of_a_1997_law_70_is_1997(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    # the second is the real page as published (chapter headings, list dashes, hard wrapping)
+    code = cli.main(["fingerprint", "--format", "json", str(path)])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["edition"] == "1997" and data["reading"]["known"] is True
+    assert data["reading"]["margin"] > 10 and data["confidence"] > 0.9
 
 
 def test_fits_are_compared_on_the_laws_every_skeleton_knows(tmp_path: Path) -> None:
@@ -173,7 +175,10 @@ def test_a_quote_without_law_heading_is_not_guessed_as_a_law_known_only_from_boo
     sk = load_skeleton("2017")
     assert "65" in sk.laws and not sk.can_infer("65") and sk.can_infer("70")
     text = "Keeping Track of the Ownership of Tricks\n1. The card points towards partner.\n2. Or away.\n"
-    edition, _ = segment_best(source_from_text(text, "en"))
+    try:
+        edition, _ = segment_best(source_from_text(text, "en"))
+    except InputError:
+        return  # numbered lines alone are no law structure: refused, no law guessed either
     assert not any(u.law == "65" for u in edition.units)
 
 

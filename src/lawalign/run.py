@@ -345,6 +345,9 @@ class Run:
         align: embed and align (sentence beads, similarities, drift); False: structure only.
         rules: divergence rules to run (None: all).
         embed_cache: read and write the embedding cache.
+        jobs: processes that encode texts the cache lacks (None: this process only; the command
+            line's default is :func:`lawalign.align.parallel.default_jobs`); outputs are the same
+            whatever the number.
     """
 
     inputs: tuple[EditionInput, ...] = ()
@@ -358,6 +361,7 @@ class Run:
     rules: tuple[str, ...] | None = None
     embed_cache: bool = True
     given: tuple[Edition, ...] | None = field(default=None, compare=False)
+    jobs: int | None = field(default=None, compare=False)
     _stages: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     # -- construction -----------------------------------------------------------------------------
@@ -376,6 +380,7 @@ class Run:
         align: bool = True,
         rules: Sequence[str] | None = None,
         embed_cache: bool = True,
+        jobs: int | None = None,
     ) -> Run:
         """A run over files and/or corpus folders (nothing is read until a stage is asked for).
 
@@ -397,6 +402,7 @@ class Run:
             align=align,
             rules=tuple(rules) if rules is not None else None,
             embed_cache=embed_cache,
+            jobs=jobs,
         )
 
     @classmethod
@@ -520,7 +526,10 @@ class Run:
                 return self.embedder
             from lawalign.align.embed import get_embedder
 
-            return get_embedder(self.model, self.cache_dir, cache=self.embed_cache)
+            embedder = get_embedder(self.model, self.cache_dir, cache=self.embed_cache)
+            if self.jobs and hasattr(embedder, "jobs"):  # the cached embedder encodes in processes
+                embedder.jobs = self.jobs
+            return embedder
 
         return self._stage("embedder", compute)
 

@@ -4,12 +4,17 @@ inferred ids across languages, and the N-way clause alignment keyed by canonical
 Importing this package loads no model and imports neither spaCy nor torch.
 """
 
-from lawalign.align.anchor import anchor_editions, apply_checks
-from lawalign.align.clauses import AlignOptions, align_editions
-from lawalign.align.dp import DPConfig, align_sentences, beads_text, parse_beads
-from lawalign.align.embed import Embedder, embedder_names, get_embedder
-from lawalign.align.rows import alignment_rows
-from lawalign.align.sentences import split_sentences
+from typing import TYPE_CHECKING
+
+from lawalign.lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from lawalign.align.anchor import anchor_editions, apply_checks
+    from lawalign.align.clauses import AlignOptions, align_editions
+    from lawalign.align.dp import DPConfig, align_sentences, beads_text, parse_beads
+    from lawalign.align.embed import Embedder, embedder_names, get_embedder
+    from lawalign.align.rows import alignment_rows
+    from lawalign.align.sentences import split_sentences
 
 __all__ = [
     "AlignOptions",
@@ -26,3 +31,22 @@ __all__ = [
     "parse_beads",
     "split_sentences",
 ]
+
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "anchor_editions": "anchor",
+        "apply_checks": "anchor",
+        "AlignOptions": "clauses",
+        "align_editions": "clauses",
+        "DPConfig": "dp",
+        "align_sentences": "dp",
+        "beads_text": "dp",
+        "parse_beads": "dp",
+        "Embedder": "embed",
+        "embedder_names": "embed",
+        "get_embedder": "embed",
+        "alignment_rows": "rows",
+        "split_sentences": "sentences",
+    },
+)

@@ -436,7 +436,14 @@ def anchor_editions(editions: Sequence[Edition], *, embedder: Embedder | None = 
 
     Returns:
         The editions with :func:`apply_checks` applied, and every :class:`IdCheck`.
+
+    The matrix products are small (a law's units against the band around it), so BLAS runs on one
+    thread: with OpenBLAS's pool on two shared cores the anchoring of a 10-law book cost 0.90 ms
+    per unit against 0.31 on one thread (90 laws: 0.37 against 0.26).
     """
-    checks = check_ids(editions, embedder=embedder)
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        checks = check_ids(editions, embedder=embedder)
     fixed = tuple(apply_checks(e, checks) if checks else e for e in editions)
     return Anchoring(editions=fixed, checks=tuple(checks))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -23,11 +22,11 @@ from typing import TypeVar
 
 import numpy as np
 
+from lawalign.cachedir import cache_dir
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-DEFAULT_DIR = Path(".cache") / "embeddings"
-CACHE_ENV = "LAWALIGN_CACHE"
 _FILE = "lawalign.sqlite"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, dim INTEGER NOT NULL,"
@@ -44,14 +43,6 @@ def text_key(text: str) -> str:
     'e3b0c44298fc'
     """
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def cache_dir(explicit: str | Path | None = None) -> Path:
-    """The cache folder: ``explicit``, else ``$LAWALIGN_CACHE``, else ``.cache/embeddings``."""
-    if explicit is not None:
-        return Path(explicit)
-    env = os.environ.get(CACHE_ENV)
-    return Path(env) if env else DEFAULT_DIR
 
 
 _ENVIRONMENT = ("unable to open", "readonly", "read-only", "disk i/o", "disk is full", "locked", "permission")

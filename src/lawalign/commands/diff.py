@@ -13,10 +13,12 @@ import sys
 from lawalign.commands._corpus_args import (
     add_data,
     add_input_lang,
+    add_jobs,
     add_langs,
     add_sort,
     check_output_langs,
     langs_of,
+    last_build,
     run_of,
 )
 from lawalign.diff import FORMATS, apply_baseline, format_findings, read_baseline, write_baseline
@@ -41,6 +43,7 @@ def add_common(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--model", default="e5", help="embedding model for the alignment (default %(default)s)")
     add_data(p)
+    add_jobs(p)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -53,7 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def findings_of(args: argparse.Namespace) -> list[Finding]:
     """The findings ``diff`` and ``check`` report: of the ``--lang`` languages, in ``--sort`` order."""
-    run = run_of(args)
+    run = last_build(run_of(args))
     langs = langs_of(args)
     check_output_langs(langs, [e.lang for e in run.segmented])
     return order_findings([f for f in run.findings if langs is None or f.lang in langs], args.sort)

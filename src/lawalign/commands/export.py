@@ -48,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    corpus = corpus_of(args)
+    corpus = corpus_of(args, use_build=True)
     options = ExportOptions(
         src=args.src,
         tgt=args.tgt,

@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    corpus = corpus_of(args)
+    corpus = corpus_of(args, use_build=True)
     findings = [] if args.no_findings else corpus.finding_list()
     data = render_report(corpus, findings, ExportOptions(langs=langs_of(args)))
     write_output(args.output, data, binary=False)

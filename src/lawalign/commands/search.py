@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError("search needs a QUERY (or --cites ID) before the files")
         mode = "exact" if args.exact else "regex" if args.regex else "semantic"
         query, top = found, args.top or 10
-    corpus = corpus_of(args)
+    corpus = corpus_of(args, use_build=True)
     hits = corpus.search(query, langs=langs_of(args), top=top, mode=mode)
     if args.format == "json":
         sys.stdout.write(json.dumps([h.as_dict() for h in hits], ensure_ascii=False, indent=2) + "\n")

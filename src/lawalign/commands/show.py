@@ -143,7 +143,7 @@ def _print_text(data: dict[str, object]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    corpus = corpus_of(args)
+    corpus = corpus_of(args, use_build=True)
     data = collect(corpus, args.id, langs_of(args), with_findings=not args.no_findings)
     if args.format == "json":
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")

@@ -5,19 +5,24 @@
 True
 """
 
-from lawalign.diff.divergences import find_divergences
-from lawalign.diff.formats import (
-    FORMATS,
-    apply_baseline,
-    findings_to_csv,
-    findings_to_json,
-    findings_to_sarif,
-    findings_to_text,
-    format_findings,
-    read_baseline,
-    write_baseline,
-)
-from lawalign.diff.rules import RULES, get_rules
+from typing import TYPE_CHECKING
+
+from lawalign.lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from lawalign.diff.divergences import find_divergences
+    from lawalign.diff.formats import (
+        FORMATS,
+        apply_baseline,
+        findings_to_csv,
+        findings_to_json,
+        findings_to_sarif,
+        findings_to_text,
+        format_findings,
+        read_baseline,
+        write_baseline,
+    )
+    from lawalign.diff.rules import RULES, get_rules
 
 __all__ = [
     "FORMATS",
@@ -33,3 +38,21 @@ __all__ = [
     "read_baseline",
     "write_baseline",
 ]
+
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "find_divergences": "divergences",
+        "FORMATS": "formats",
+        "apply_baseline": "formats",
+        "findings_to_csv": "formats",
+        "findings_to_json": "formats",
+        "findings_to_sarif": "formats",
+        "findings_to_text": "formats",
+        "format_findings": "formats",
+        "read_baseline": "formats",
+        "write_baseline": "formats",
+        "RULES": "rules",
+        "get_rules": "rules",
+    },
+)

@@ -78,11 +78,11 @@ GENERIC_LAW_HEADING = re.compile(
 )
 
 # A citation label glued in front of quoted law text: 'Law 68A: "…', "§ 68A: …", "Pravidlo 69A: …",
-# 'Law 68B (Concession Defined): …', "L68A Any statement …" (structure/quotes.py).
+# 'Law 68B (Concession Defined): …', "L68A Any statement …", "70D1 The Director …" (structure/quotes.py).
 CITATION_LABEL = re.compile(
     r"""^(?P<label>
           (?:(?:[^\W\d_]{2,12}\.?|§)\s*(?P<id>\d{1,2}[A-L]?\d?)(?:\s*\([^)]{0,60}\))?\s*:
-            | [A-Z]{1,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+\S))
+            | [A-Z]{0,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+[^\W\d_]))
         )\s*""",
     re.X,
 )

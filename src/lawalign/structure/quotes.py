@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from lawalign.structure.blocks import Block
-from lawalign.structure.patterns import CITATION_LABEL
+from lawalign.structure.patterns import CITATION_LABEL, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
@@ -49,11 +49,18 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
         if b.index in out:
             continue
         m = CITATION_LABEL.match(b.raw)
+        if m and m["gid"] and parse_id(m["gid"]).law not in skeleton.laws:
+            m = None  # "4H from E": a contract, not an id glued in front of a quote
         if m and len(b.raw) > m.end() + 20:
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
+            parts = parse_id(uid)
+            point = POINT.match(b.raw[m.end() :])
+            if point and parts.section and not parts.point and skeleton.unit(uid + point["num"]):
+                # 'Law 70B: 1. The director requires …': the section cited, its point quoted
+                uid, role = make_id(parts.law, parts.section, int(point["num"])), "point"
             b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
             out[b.index] = (uid, role)
-            _continue_points(live, k, uid, out)
+            _continue_points(live, k, make_id(parts.law, parts.section) if parts.section else uid, out)
             continue
         intro = "\n" not in b.raw.strip() and re.search(r":\s*[\"“„«]?$", b.raw.strip())
         refs = [r for r in find_refs(b.raw, lang) if r.kind == "external"] if intro else []

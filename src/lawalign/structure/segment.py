@@ -535,7 +535,17 @@ def _assign_segment(
         structural = [
             b for b in seg.blocks if b.kind in ("point", "footnote") or b.letter or (cites and b.refs)
         ]
-        if not body or not structural or gain < MIN_GAIN_PER_BLOCK * len(body):
+        # Numbered paragraphs and citations alone, with no law heading, no section letter printed,
+        # no outline of headings, no footnote and no file name pointing at the law, are a club's or
+        # a forum's numbered notes far more often than the Laws.
+        shows_outline = (
+            seg.law
+            or any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+            or sum(1 for b in seg.blocks if b.kind == "heading") >= MIN_OUTLINE_HEADINGS
+            or any(b.kind == "footnote" for b in seg.blocks)
+            or (hint is not None and hint == laws[0])
+        )
+        if not body or not structural or not shows_outline or gain < MIN_GAIN_PER_BLOCK * len(body):
             return out, 0.0  # no law here: its blocks are recorded as unplaced debris
     # The printed outline of each law the segment holds. A law whose heading was lost gets its blocks
     # as the alignment places them, and no credit for the labels that agree there, only blame for the

