@@ -420,6 +420,16 @@ def test_a_wrapped_line_starting_with_a_citation_is_no_law_heading() -> None:
     assert ids[4] == ids[5] == ids[6] == ("68D", "text")
 
 
+def test_a_paragraph_read_as_a_point_it_does_not_number_is_inferred() -> None:
+    # an older edition prints B as one paragraph where the reference has points B1-B3
+    text = LAW70_BODY.split("1. The Director")[0] + (
+        "The Director requires claimer to repeat his statement, then hears the opponents' objections.\n"
+    )
+    ed = segment_law(source_from_text("LAW 70 CONTESTED CLAIM\n\n" + text, "en"))
+    unit = next(u for u in ed.law_units if u.text.startswith("The Director requires"))
+    assert unit.id.startswith("70B") and unit.inferred and unit.confidence < 0.9
+
+
 def test_law_title_after_a_blank_line() -> None:
     ed = segment_law(source_from_text(f"ARTIKEL 70\n\nBetwiste claim\n\n{LAW70_BODY}", "nl"))
     assert _ids(ed)[1] == _ids(ed)[3] == ("70.title", "title")
