@@ -420,6 +420,16 @@ def test_a_wrapped_line_starting_with_a_citation_is_no_law_heading() -> None:
     assert ids[4] == ids[5] == ids[6] == ("68D", "text")
 
 
+def test_a_paragraph_read_as_a_point_it_does_not_number_is_inferred() -> None:
+    # an older edition prints B as one paragraph where the reference has points B1-B3
+    text = LAW70_BODY.split("1. The Director")[0] + (
+        "The Director requires claimer to repeat his statement, then hears the opponents' objections.\n"
+    )
+    ed = segment_law(source_from_text("LAW 70 CONTESTED CLAIM\n\n" + text, "en"))
+    unit = next(u for u in ed.law_units if u.text.startswith("The Director requires"))
+    assert unit.id.startswith("70B") and unit.inferred and unit.confidence < 0.9
+
+
 def test_law_title_after_a_blank_line() -> None:
     ed = segment_law(source_from_text(f"ARTIKEL 70\n\nBetwiste claim\n\n{LAW70_BODY}", "nl"))
     assert _ids(ed)[1] == _ids(ed)[3] == ("70.title", "title")
@@ -695,6 +705,23 @@ def test_forum_quotes_under_bare_ids_and_cited_points() -> None:
     assert ids[1] == ids[3] == ids[7] == ("debris", "debris")
     assert ids[5] == ("70D1", "text")
     assert [ids[k] for k in (9, 10, 11)] == [("70B1", "text"), ("70B2", "text"), ("70B3", "text")]
+
+
+def test_quote_under_a_citation_in_prose_with_list_markers_lost() -> None:
+    text = (
+        "Claim with a trump out\n\n"
+        "I was asked for an opinion on this claim and gave it as follows.\n\n"
+        "I believe the relevant Law is number 70. Its Section C covers an outstanding trump. It says:\n\n"
+        "When a trump remains in one of the opponents' hands, the Director shall award a trick if:\n\n"
+        "claimer made no statement about that trump; and\n"
+        "it is at all likely that claimer was unaware that a trump remained; and\n"
+        "a trick could be lost to that trump by any normal play.\n\n"
+        "I would award the trick to the defenders.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert all(ids[k] == ("debris", "debris") for k in (1, 3, 5, 13))
+    assert ids[7] == ("70C", "text")
+    assert [ids[k] for k in (9, 10, 11)] == [("70C1", "text"), ("70C2", "text"), ("70C3", "text")]
 
 
 def test_extract_under_a_law_and_section_heading() -> None:

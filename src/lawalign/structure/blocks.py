@@ -134,6 +134,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
     wrap = wrap_width(source)
     bulleted = bullet_paragraphs(source)
+    # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
+    conj = "|".join(re.escape(w) for w in profile.and_words)
+    list_end = re.compile(rf"(?:[;,]\s*(?:{conj})|\b(?:{conj})\s*;)$") if conj else None
     cited = _citing_words(source.text)
 
     def starts_unit(text: str) -> bool:
@@ -198,6 +201,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                     groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
                 )
                 and not (groups[-1][0] == i - 1 and _citation_line(prev))
+                and not (list_end is not None and list_end.search(prev.rstrip()))
             ) or (
                 # a sentence that runs on to the next line (a quote hard-wrapped inside a page of
                 # unwrapped paragraphs): the line above ends mid-sentence, this one goes on in lowercase

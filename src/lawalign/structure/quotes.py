@@ -75,7 +75,50 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
                 # "Law 68B (Concession Defined):": the citation line carries the section's heading
                 out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out)
+    _prose_citations(blocks, lang, skeleton, out)
     return out
+
+
+# "the relevant Law is no.70 … Section C is titled … This states:": a law number after a law word,
+# a section word and letter, in an introduction the author writes in prose.
+PROSE_LAW = r"(?:{keywords})\b\D{{0,12}}?(?<!\d)(\d{{1,2}})(?!\d)"
+
+
+def _prose_citations(
+    blocks: list[Block], lang: str, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+) -> None:
+    """A paragraph of commentary ending in a colon that names a law and one of its sections in prose
+    introduces a quote of that section: the next paragraph, and unlabelled paragraphs after it as the
+    section's points when the section is a chapeau ("… if:" then the conditions)."""
+    from lawalign.ingest.profiles import load_profile
+
+    keywords = "|".join(re.escape(k) for k in load_profile(lang).law_keywords) or "Law"
+    law_word = re.compile(PROSE_LAW.format(keywords=keywords), re.I)
+    for k, b in enumerate(blocks[:-1]):
+        text = b.raw.strip()
+        if b.reason != "commentary" or "\n" in text or not re.search(r":\s*[\"“„«]?$", text):
+            continue
+        laws = [m[1] for m in law_word.finditer(text) if m[1] in skeleton.laws]
+        sections = [r.target for r in find_refs(text, lang) if r.kind == "internal" and r.target.isalpha()]
+        if len(set(laws)) != 1 or len(set(sections)) != 1:
+            continue
+        unit = skeleton.unit(make_id(laws[0], sections[0]))
+        after = [x for x in blocks[k + 1 :] if x.kind != "debris"]
+        if unit is None or not after or after[0].kind != "text" or after[0].index in out:
+            continue
+        out[after[0].index] = (unit.id, unit.role)
+        if unit.role != "chapeau":
+            continue
+        points = [u for u in skeleton.units if u.law == unit.law and u.section == unit.section and u.point]
+        for x, u in zip(after[1:], points, strict=False):
+            if (
+                x.kind != "text"
+                or x.letter
+                or x.index in out
+                or x.index != after[0].index + 1 + points.index(u)
+            ):
+                break
+            out[x.index] = (u.id, "point")
 
 
 def _continue_points(live: list[Block], k: int, uid: str, out: dict[int, tuple[str, str]]) -> None:

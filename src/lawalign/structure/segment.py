@@ -636,7 +636,9 @@ def _assign_segment(
         # a letter read from a numbered list ("3." as section C) was not printed
         printed_letter = b.letter == u.section and not b.extra.get("letter")
         section_printed = not u.section or printed_letter or printed_section == u.section
-        inferred = not (law_printed and section_printed)
+        # a paragraph read as a point whose number it does not print ("70B3" for B's one paragraph)
+        point_printed = not u.point or b.number == u.point
+        inferred = not (law_printed and section_printed and point_printed)
         confidence = m.confidence if inferred else 1.0
         if seg.heading is None:
             confidence = min(confidence, law_confidence)
