@@ -126,9 +126,19 @@ def encode(results: Mapping[str, object]) -> str:
     Raises:
         TypeError: a value of a kind the file does not hold (see the module docstring).
     """
+    return "".join(_encoded(results))
+
+
+def _encoded(results: Mapping[str, object]) -> Iterator[str]:
+    """:func:`encode`'s text in pieces, one stage at a time (only one stage's tree is in memory)."""
     enc = _Encoder()
-    data = enc(dict(results))
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+    yield '{"$d":['
+    for n, (name, value) in enumerate(results.items()):
+        if type(name) is not str:
+            raise TypeError("a stage name that is not a string")
+        piece = json.dumps([name, enc(value)], ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+        yield ("," if n else "") + piece
+    yield "]}"
 
 
 def _tuples(value: object) -> object:
@@ -281,17 +291,20 @@ def save_results(run: Run, build_id: str, out: str | os.PathLike[str]) -> Path |
     key = run_key(run)
     if path is None or key is None:
         return None
-    try:
-        body = encode(run.stage_results())
-    except TypeError as exc:
-        log.info("build results not stored: %s", exc)
-        return None
     header = {"format": FORMAT, "key": key, "build": build_id, "out": str(out)}
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(header, ensure_ascii=False) + "\n" + body + "\n", encoding="utf-8")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(header, ensure_ascii=False) + "\n")
+            for piece in _encoded(run.stage_results()):  # written as encoded: memory stays low
+                fh.write(piece)
+            fh.write("\n")
         os.replace(tmp, path)
+    except TypeError as exc:
+        log.info("build results not stored: %s", exc)
+        tmp.unlink(missing_ok=True)
+        return None
     except OSError as exc:
         log.warning("build results not stored in %s: %s", path.parent, exc.strerror or exc)
         tmp.unlink(missing_ok=True)
