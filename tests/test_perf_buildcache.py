@@ -85,7 +85,7 @@ def test_what_the_file_cannot_hold_is_not_stored(tmp_path: Path) -> None:
     assert save_results(run.with_results({"order": ["68A"]}), "0" * 16, tmp_path / "b") is None
 
 
-def test_the_key_follows_inputs_settings_and_data(tmp_path: Path) -> None:
+def test_the_key_follows_inputs_settings_and_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     corpus = _copy_corpus(tmp_path)
     base = run_key(Run.from_paths([corpus]))
     assert base is not None and base == run_key(Run.from_paths([corpus]))
@@ -98,6 +98,11 @@ def test_the_key_follows_inputs_settings_and_data(tmp_path: Path) -> None:
     with_data = run_key(Run.from_paths([corpus], data_dir=data))
     (data / "termbase" / "extra.toml").write_text("# nothing yet\n", encoding="utf-8")
     assert run_key(Run.from_paths([corpus], data_dir=data)) not in (with_data, base)
+    monkeypatch.setenv("LAWALIGN_HEADING_MODEL", "0")
+    assert run_key(Run.from_paths([corpus])) != base
+    monkeypatch.setenv("LAWALIGN_JOBS", "3")
+    monkeypatch.delenv("LAWALIGN_HEADING_MODEL")
+    assert run_key(Run.from_paths([corpus])) == base
     manifest = corpus / "manifest.toml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "\n# a comment only\n", encoding="utf-8")
     assert run_key(Run.from_paths([corpus])) == base  # the manifest as read, not its bytes

