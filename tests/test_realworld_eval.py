@@ -27,10 +27,10 @@ from lawalign.evaluate.pages import (
 
 # Line accuracy of `lawalign units FILE` (no --lang) on tests/realworld/pages, and on the synthetic
 # layouts, minus a margin of about two points. Measured values are in tests/realworld/README.md.
-REAL_FLOOR = 0.9  # 544/587 (92.7 %) with the layout rules of docs/ingest.md; was 342/587
+REAL_FLOOR = 0.92  # 553/587 (94.2 %) with the layout rules of docs/ingest.md; was 342/587
 SYNTHETIC_FLOOR = 0.98  # 162/162 (100 %)
 # Accuracy of the real-page lines whose deciding unit has confidence >= 0.9 (issue 10 asks for 0.9).
-REAL_CONFIDENT_FLOOR = 0.95  # 544/554 (98.2 %); was 317/380 (83.4 %)
+REAL_CONFIDENT_FLOOR = 0.97  # 553/554 (99.8 %); was 317/380 (83.4 %)
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
@@ -79,7 +79,7 @@ def test_gold_covers_every_non_blank_line_and_nothing_else(folder: Path) -> None
             assert (g.id is None) == (g.kind == "noise"), (name, g.line)
             if g.id is not None:
                 law = re.match(r"\d+", g.id)
-                assert law and 68 <= int(law.group()) <= 71, (name, g.line, g.id)
+                assert law and 1 <= int(law.group()) <= 93, (name, g.line, g.id)  # the book has 93 laws
 
 
 def test_real_pages_are_documented_and_small() -> None:

@@ -111,9 +111,12 @@ class DiffContext:
             for u in edition.law_units:
                 if u.role in ("heading", "law-title", "footnote"):
                     continue
-                for k in range(1, len(u.id) + 1):
-                    if k == len(u.id) or u.id[k].isdigit() or u.id[k] == ".":
-                        table.setdefault(u.id[:k], u)
+                uid = u.uid
+                if uid is None:
+                    continue
+                # the unit opens its section and itself: "68B2" → "68B"; "68.intro", "71.1" → "68", "71"
+                table.setdefault(uid.section_id, u)
+                table.setdefault(u.id, u)
             self._sections[key] = table
         return self._sections[key].get(section_id)
 

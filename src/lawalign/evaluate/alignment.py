@@ -23,7 +23,7 @@ from lawalign.align.anchor import unit_text
 from lawalign.align.baselines import cosine_argmax, gale_church
 from lawalign.align.embed import Embedder
 from lawalign.align.sentences import split_many
-from lawalign.models import Alignment, Edition
+from lawalign.models import Alignment, Edition, UnitId
 
 Key = str
 LinkSet = set[tuple[frozenset[Key], frozenset[Key]]]
@@ -195,7 +195,8 @@ def links_from_alignment(alignment: Alignment, src_lang: str, tgt_lang: str, law
     """The sentence links an :class:`Alignment` makes between two languages in one law."""
     out: LinkSet = set()
     for link in alignment.links:
-        if not link.id.startswith(law) or not re.match(rf"{law}(?!\d)", link.id):
+        uid = UnitId.maybe(link.id)
+        if uid is None or uid.law != law:
             continue
         if (link.src_lang, link.tgt_lang) == (src_lang, tgt_lang):
             src_s, tgt_s, flip = link.src_sentences, link.tgt_sentences, False

@@ -22,7 +22,7 @@ from pathlib import Path
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.limits import check_units
-from lawalign.models import Edition, Notice, SourceText, Unit, UnitKind, UnitRole
+from lawalign.models import Edition, Notice, SourceText, Unit, UnitId, UnitKind, UnitRole
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
@@ -675,9 +675,8 @@ def _extra_id(
     last = prev[-1] if prev else None
     law = last.law if last else law
     sec = ""
-    if last is not None:
-        tail = last.id[len(last.law) :]
-        sec = tail[:1] if tail[:1].isalpha() and tail[:1].isupper() else ""
+    if last is not None and (last_uid := UnitId.maybe(last.id)) is not None:
+        sec = last_uid.section
     n = sum(1 for a in out.values() if ".x" in a.id) + 1
     if b.kind == "point":
         uid = make_id(law, sec, b.number)

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
-from lawalign.models import Edition, Finding
+from lawalign.models import Edition, Finding, UnitId
+
+
+def _section(heading_id: str) -> str:
+    """The section a heading id heads ("68B.title" → "68B"; an extra heading "68B.x1" names itself)."""
+    uid = UnitId.maybe(heading_id)
+    return uid.section_id if uid is not None and uid.is_title else heading_id
 
 
 def _expected_headings(ctx: DiffContext, law: str) -> list[str]:
@@ -33,7 +39,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
             hid
             for law in ctx.laws_of(edition)
             for hid in _expected_headings(ctx, law)
-            if edition.unit(hid) is None and _has_section(ctx, edition, hid.removesuffix(".title"))
+            if edition.unit(hid) is None and _has_section(ctx, edition, _section(hid))
         ]
         if not lacking:
             continue
@@ -41,7 +47,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
         # Evidence: where each heading should stand (the first text of its section), then the others'.
         ev = []
         for hid in lacking:
-            first = ctx.section_body(edition, hid.removesuffix(".title"))
+            first = ctx.section_body(edition, _section(hid))
             if first is not None:
                 ev.append(ctx.quote(edition, first))
         ev = ev or [ctx.location(edition)]
@@ -57,8 +63,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 edition.lang,
                 "",
                 f"{len(lacking)} section heading{'s' if len(lacking) > 1 else ''} missing: "
-                + ", ".join(h.removesuffix(".title") for h in lacking)
-                + (f" (present: {', '.join(h.removesuffix('.title') for h in have)})" if have else ""),
+                + ", ".join(_section(h) for h in lacking)
+                + (f" (present: {', '.join(_section(h) for h in have)})" if have else ""),
                 ev,
                 suggestion="add the section letters and headings",
                 key="headings",
