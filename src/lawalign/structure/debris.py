@@ -58,8 +58,11 @@ SIGNATURE_START = (
 )
 
 
-# A heading line of a table of contents ends in its page number: "D. Eiser stelt andere speelwijze voor 86".
-PAGE_NUMBER_END = re.compile(r"[^\W\d_].*\s\d{1,4}$")
+# A heading line of a table of contents ends in its page number: "D. Eiser stelt andere speelwijze voor 86"
+# (a letter somewhere before it). Found from the end, then a letter looked for before it: one pass per
+# line, where a single pattern "letter, anything, number" backtracks over every long line.
+PAGE_NUMBER_END = re.compile(r"\s\d{1,4}$")
+LETTER = re.compile(r"[^\W\d_]")
 MIN_TOC_LINES = 4
 # A mail header shows itself in two lines at least (sender and date, or header fields).
 MIN_MAIL_LINES = 2
@@ -213,9 +216,19 @@ def _mark_attributions(blocks: list[Block]) -> None:
 def _table_of_contents(blocks: list[Block]) -> bool:
     """Headings with page numbers and no paragraph of text: "B. Instemming ... herzien 85"."""
     lines = [ln for b in blocks if b.kind != "debris" for ln in b.raw.split("\n") if ln.strip()]
-    numbered = [ln for ln in lines if PAGE_NUMBER_END.search(ln)]
+    numbered = [ln for ln in lines if _ends_in_page_number(ln)]
     prose = [b for b in blocks if b.kind in ("text", "point") and b.sentences >= 2]
     return len(numbered) >= MIN_TOC_LINES and len(numbered) >= 0.4 * len(lines) and not prose
+
+
+def _ends_in_page_number(line: str) -> bool:
+    """A line with a letter that ends in a page number.
+
+    >>> _ends_in_page_number("D. Eiser stelt andere speelwijze voor 86"), _ends_in_page_number("70 86")
+    (True, False)
+    """
+    m = PAGE_NUMBER_END.search(line)
+    return m is not None and LETTER.search(line, 0, m.start()) is not None
 
 
 def mark_debris(blocks: list[Block], profile: Profile) -> None:

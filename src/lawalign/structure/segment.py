@@ -9,6 +9,7 @@ in a debris unit.
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import os
@@ -197,11 +198,19 @@ def segment_best(
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
     common = set(candidates[0].laws).intersection(*(sk.laws for sk in candidates[1:]))
+    profile = profile or load_profile(source.lang)
+    prepared = _prepare(source, profile)  # once: every reading starts from the same blocks
     readings: list[tuple[float, int, Skeleton, tuple[str, ...]]] = []
     for sk in candidates:
         seen: list[str] = []
         _, fit = _segment_or_fit(
-            source, _restricted(sk, common), profile, name, fit_only=True, contradictions=seen
+            source,
+            _restricted(sk, common),
+            profile,
+            name,
+            fit_only=True,
+            contradictions=seen,
+            prepared=prepared,
         )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
@@ -229,13 +238,35 @@ def segment_best(
             + "; ".join(against[:EVIDENCE_NOTES])
         )
     choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence, known, against)
-    ed, _ = _segment(source, best, profile, name, printed_only=not known)
+    ed, _ = _segment(source, best, profile, name, printed_only=not known, prepared=prepared)
     notice = Notice(
         "source-edition",
         f"source edition {best.edition if known else 'unknown'}: {evidence}",
         source.path,
     )
     return replace(ed, notices=(*ed.notices, notice)), choice
+
+
+def _prepare(source: SourceText, profile: Profile) -> list[Block]:
+    """The text's blocks, classified, debris marked, references found: what no skeleton changes."""
+    blocks = split_blocks(source, profile)
+    classify_blocks(blocks, profile)
+    mark_debris(blocks, profile)
+    for b in blocks:
+        if b.kind in ("text", "point", "footnote", "heading"):
+            b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
+    mark_repeats(blocks)
+    return blocks
+
+
+def _copies(blocks: Sequence[Block]) -> list[Block]:
+    """Copies of prepared blocks that one reading may change without touching another's."""
+    out = []
+    for b in blocks:
+        c = copy.copy(b)
+        c.heading_cost, c.extra = dict(b.heading_cost), dict(b.extra)
+        out.append(c)
+    return out
 
 
 def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
@@ -256,13 +287,16 @@ def _segment(
     name: str | None,
     *,
     printed_only: bool = False,
+    prepared: Sequence[Block] | None = None,
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
     With ``printed_only`` (an edition the tool does not know) a law with a printed heading gets the
     ids its printed labels give; the skeleton still places the laws the text prints no heading for.
     """
-    edition, fit = _segment_or_fit(source, skeleton, profile, name, fit_only=False, printed_only=printed_only)
+    edition, fit = _segment_or_fit(
+        source, skeleton, profile, name, fit_only=False, printed_only=printed_only, prepared=prepared
+    )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
     return edition, fit
@@ -277,10 +311,13 @@ def _segment_or_fit(
     fit_only: bool,
     contradictions: list[str] | None = None,
     printed_only: bool = False,
+    prepared: Sequence[Block] | None = None,
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
-    ``contradictions`` (when given) receives what the text prints that the skeleton contradicts.
+    ``contradictions`` (when given) receives what the text prints that the skeleton contradicts;
+    ``prepared`` is the text's blocks from :func:`_prepare` (copied, not changed), when the text is
+    read against several skeletons.
     """
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
@@ -288,13 +325,7 @@ def _segment_or_fit(
         notices.append(
             Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path)
         )
-    blocks = split_blocks(source, profile)
-    classify_blocks(blocks, profile)
-    mark_debris(blocks, profile)
-    for b in blocks:
-        if b.kind in ("text", "point", "footnote", "heading"):
-            b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
-    mark_repeats(blocks)
+    blocks = _copies(prepared) if prepared is not None else _prepare(source, profile)
     if HEADING_MODEL and unlettered_headings(blocks):
         # the heading labels of the laws the text can be read as: those it prints, and those a text
         # without a law heading may be (the labels of the rest of the book would only blur the scale)
