@@ -243,7 +243,7 @@ def bullet_paragraphs(source: SourceText) -> bool:
     wraps them onto lines without one: then a line without the dash continues a paragraph.
 
     >>> from lawalign.ingest.normalize import normalize_text
-    >>> lines, text, _ = normalize_text("- A. Head\n- First line\nmore\n- B. Head\n- Text\nmore")
+    >>> lines, text, _ = normalize_text("- A. Head\\n- First line\\nruns on.\\n- B. Head\\n- Text\\nends.")
     >>> bullet_paragraphs(SourceText("t", text, lines, "en", "utf-8"))
     True
     """
