@@ -6,7 +6,6 @@ at the block's own text and the profile; deciding ids is the job of ``ids.py``.
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -264,7 +263,7 @@ def _new_sentence_or_heading(prev: str, head: str, group: tuple[int, int]) -> bo
 
 
 def _title_below(
-    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: frozenset[str]
+    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: set[str]
 ) -> bool:
     """Line ``i`` is the title of a law heading printed alone on the line(s) above ("ARTIKEL 68", a
     blank line, "Opeisen en afstaan van slagen"; "LAW 70" / "- CONTESTED CLAIMS")."""
@@ -441,17 +440,16 @@ def _outer_list_items(blocks: list[Block]) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=8)  # one text is read against every known skeleton: count its words once
-def _citing_words(text: str) -> frozenset[str]:
+def _citing_words(text: str) -> set[str]:
     """Words that stand before a law number at least twice in the text ("Lei 69 …", "Lei 79C")."""
     counts: dict[str, int] = {}
     for m in re.finditer(r"([^\W\d_]{2,})\s+\d{1,2}(?![\d])", text):
         key = m[1].casefold()
         counts[key] = counts.get(key, 0) + 1
-    return frozenset(w for w, n in counts.items() if n >= 2)
+    return {w for w, n in counts.items() if n >= 2}
 
 
-def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: frozenset[str]) -> re.Match[str] | None:
+def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) -> re.Match[str] | None:
     """A law heading in any of its forms, or None.
 
     "LAW 68", "Przepis 68", "§ 70. KRAV ...", "Art. 71 – ..." (a profile keyword); "69. UZNANIE ..."
