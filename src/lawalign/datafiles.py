@@ -14,12 +14,14 @@ used before the bundled ones. The folder in force is set for the duration of a r
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 from lawalign.errors import ConfigError
 
@@ -87,6 +89,18 @@ def data_names(kind: str) -> tuple[str, ...]:
     if user is not None and (user / kind).is_dir():
         names |= {p.name[:-5] for p in (user / kind).iterdir() if p.name.endswith(".toml")}
     return tuple(sorted(names))
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """A data file's TOML, or a :class:`ConfigError` naming ``source`` and where the syntax breaks.
+
+    >>> parse_toml('edition = "2017"', "skeletons/2017.toml")
+    {'edition': '2017'}
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
 
 
 def shown(entry: Traversable, kind: str) -> str:

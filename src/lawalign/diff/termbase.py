@@ -9,12 +9,11 @@ cross-lingual check possible: the Russian 68C says "сразу же", the Vietna
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, data_file, key_line, shown, user_data
+from lawalign.datafiles import check_choice, check_keys, data_file, key_line, parse_toml, shown, user_data
 from lawalign.errors import ConfigError
 
 
@@ -75,10 +74,7 @@ def _load(lang: str, user: Path | None) -> Termbase:
         return Termbase(lang, ())
     source = shown(entry, "termbase")
     text = entry.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
+    data = parse_toml(text, source)
     return parse_termbase(data, lang, source, text)
 
 

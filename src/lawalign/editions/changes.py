@@ -12,14 +12,13 @@ same layout (``skeletons/``, ``changes/``); its files are used before the bundle
 from __future__ import annotations
 
 import logging
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, table_line, user_data
+from lawalign.datafiles import check_choice, check_keys, parse_toml, table_line, user_data
 from lawalign.errors import ConfigError
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
@@ -214,10 +213,7 @@ def _signal(raw: dict[str, object], unit: str, default_editions: tuple[str, ...]
 
 def change_map_from_toml(text: str, source: str) -> ChangeMap:
     """Parse a change map file's text; unknown keys and change kinds are refused with ``source`` and line."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
+    data = parse_toml(text, source)
     check_keys(data, _MAP_KEYS, source, text)
     for i, raw in enumerate(data.get("change", [])):
         at = table_line(text, "change", i)

@@ -41,13 +41,12 @@ union of every profile) and the caller records a warning.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.datafiles import check_keys, data_file, data_names, shown, user_data
+from lawalign.datafiles import check_keys, data_file, data_names, parse_toml, shown, user_data
 from lawalign.errors import ConfigError
 
 GENERIC = "xx"
@@ -158,11 +157,7 @@ def _load(lang: str, user: Path | None) -> Profile:
     if entry is not None:
         source = shown(entry, "profiles")
         text = entry.read_text(encoding="utf-8")
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{source}: {exc}") from None
-        return _from_toml(data, source, text)
+        return _from_toml(parse_toml(text, source), source, text)
     return generic_profile(lang)
 
 

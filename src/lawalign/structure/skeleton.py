@@ -7,13 +7,21 @@ at a folder of its own.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, data_file, data_names, shown, table_line, user_data
+from lawalign.datafiles import (
+    check_choice,
+    check_keys,
+    data_file,
+    data_names,
+    parse_toml,
+    shown,
+    table_line,
+    user_data,
+)
 from lawalign.errors import ConfigError
 from lawalign.models import UnitId as UnitId  # re-exported: the id type lives in models
 
@@ -109,10 +117,7 @@ def available_skeletons(data_dir: Path | None = None) -> tuple[str, ...]:
 
 def skeleton_from_toml(text: str, source: str) -> Skeleton:
     """Parse a skeleton file's text; unknown keys and roles are refused with ``source`` and line."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
+    data = parse_toml(text, source)
     check_keys(data, SKELETON_KEYS, source, text)
     units = []
     for i, raw in enumerate(data.get("unit", [])):
