@@ -754,3 +754,64 @@ def test_cjk_law_heading_and_menu_navigation() -> None:
     assert ids[1] == ("71.title", "title") and ids[2][0] == "71.intro"
     assert ids[3][0] == "71.1" and ids[4][0] == "71.2"
     assert ids[5] == ("debris", "debris") and ed.units[-1].reason == "navigation"
+
+
+# --- run-in text: a printed page's text layer on one line --------------------------------------
+
+RUN_IN_PAGE = (
+    "laws2007.qxd 41 3/4/08 9:15 AM\n"
+    "\n"
+    "Law 70 B. Clarification Statement Repeated 1. The Director "
+    "requires claimer to repeat the clarification statement he made at the time of his claim. "
+    "2. Next, the Director hears the opponents' objections to the claim. 3. The Director may require "
+    "players to put their remaining cards face up on the table. C. There Is an Outstanding Trump When "
+    "a trump remains in one of the opponents' hands, the Director shall award a trick or tricks to the "
+    "opponents if: 1. claimer made no statement about that trump, and 2. it is at all likely that "
+    "claimer at the time of his claim was unaware that a trump remained in an opponent's hand, and "
+    "3. a trick could be lost to that trump by any normal* play. * For the purposes of Laws 70 and 71, "
+    "normal includes play that would be careless or inferior for the class of player involved.\n"
+)
+
+
+def test_run_in_page_is_cut_at_its_labels() -> None:
+    ed = segment_law(source_from_text(RUN_IN_PAGE, "en"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    assert [u.id for u in law if u.id.startswith("70")][:9] == [
+        "70B.title", "70B1", "70B2", "70B3", "70C", "70C1", "70C2", "70C3", "70.fn1",
+    ]  # fmt: skip
+    assert all(u.source.line_start == u.source.line_end == 3 for u in law)
+    slug = ed.units[0]
+    assert slug.kind == "debris" and slug.reason == "print-mark" and slug.source.line_start == 1
+    # nothing lost: the units' spans cover the long line, in order, without overlap
+    spans = sorted(u.span for u in ed.units if u.source.line_start == 3 and u.span)
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+    line = RUN_IN_PAGE.split("\n")[2]
+    assert "".join(RUN_IN_PAGE[a:b] for a, b in spans).replace(" ", "") == line.replace(" ", "")
+
+
+def test_long_commentary_line_with_a_numbered_list_is_not_cut() -> None:
+    text = (
+        "Law 70 B. Clarification Statement Repeated\n\n"
+        "1. The Director requires claimer to repeat the clarification statement he made.\n\n"
+        "My advice as a director, after many years: 1. never play on after a claim, because the play "
+        "after a claim only helps the side that is wrong, and 2. call the Director at once, without "
+        "arguing with the claimer, whatever the claimer says about the trumps, and 3. wait at the table "
+        "until the Director has heard both sides of the story and given his ruling on the board.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert [u.source.line_start for u in ed.units].count(5) == 1
+
+
+def test_quote_repeated_in_a_reply_and_cut_short() -> None:
+    text = (
+        "Recommended Posts\n\n"
+        "The laws allow the declarer to replace an abnormal claim statement with the worst normal one:\n\n"
+        "70D1 The Director shall not accept from claimer any successful line of play not embraced in the "
+        "original clarification statement if there is an alternative normal line of play that would be "
+        "less successful.\n\n"
+        "Link to comment\n\n"
+        "The laws allow the declarer to replace an abnormal claim statement with the worst normal one:\n\n"
+        "70D1 The Direc"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[5][0] == "70D1" and ids[11][0] == "70D1"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from itertools import pairwise
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -26,6 +27,7 @@ from lawalign.structure.patterns import (
     IN_TEXT_MARKER,
     LAW_SECTION_HEADING,
     POINT,
+    PRINT_SLUG,
     QUOTED,
     SECTION,
     SEPARATOR,
@@ -33,6 +35,7 @@ from lawalign.structure.patterns import (
     count_sentences,
     patterns_for,
 )
+from lawalign.structure.runin import run_in_cuts
 
 BlockKind = Literal["law", "heading", "point", "text", "footnote", "debris"]
 
@@ -217,23 +220,28 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             groups.append((i, i))
         bullet_seen = bullet_seen or is_bullet
 
-    blocks = []
-    for n, (a, b) in enumerate(groups):
+    blocks: list[Block] = []
+    for a, b in groups:
         first, last = lines[a], lines[b]
         lead = len(first.text) - len(first.text.lstrip())
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
-        blocks.append(
-            Block(
-                index=n,
-                start=start,
-                end=end,
-                first_line=a,
-                last_line=b,
-                raw=source.text[start:end],
-                indent=lead,
-            )
-        )
+        # a law whose line breaks were lost: one paragraph per run-in label (structure/runin.py)
+        cuts = run_in_cuts(source.text[start:end], profile.and_words) if a == b else []
+        for s, e in pairwise([start, *(start + k for k in cuts), end]):
+            e = s + len(source.text[s:e].rstrip())
+            if e > s:
+                blocks.append(
+                    Block(
+                        index=len(blocks),
+                        start=s,
+                        end=e,
+                        first_line=a,
+                        last_line=b,
+                        raw=source.text[s:e],
+                        indent=lead if s == start else 0,
+                    )
+                )
     return blocks
 
 
@@ -343,6 +351,8 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             lead, raw = raw[: bm.end()], raw[bm.end() :]
         if SEPARATOR.match(raw):
             b.kind, b.reason = "debris", "separator"
+        elif PRINT_SLUG.match(raw.strip()):
+            b.kind, b.reason = "debris", "print-mark"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):

@@ -51,7 +51,7 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
         m = CITATION_LABEL.match(b.raw)
         if m and m["gid"] and parse_id(m["gid"]).law not in skeleton.laws:
             m = None  # "4H from E": a contract, not an id glued in front of a quote
-        if m and len(b.raw) > m.end() + 20:
+        if m and (len(b.raw) > m.end() + 20 or _repeats_quote(b.raw[m.end() :], m["id"] or m["gid"], live, out)):
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
             parts = parse_id(uid)
             point = POINT.match(b.raw[m.end() :])
@@ -77,6 +77,15 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
             _continue_points(live, k + 1, uid, out)
     _prose_citations(blocks, lang, skeleton, out)
     return out
+
+
+def _repeats_quote(rest: str, target: str, live: list[Block], out: dict[int, tuple[str, str]]) -> bool:
+    """A short text after a citation label that starts a paragraph quoted earlier under the same label:
+    the quote repeated in a reply and cut short by the end of the page ("70D1 The Dir")."""
+    rest = rest.strip()
+    return len(rest) >= 3 and any(
+        x.index in out and target in x.label and x.text.startswith(rest) for x in live
+    )
 
 
 # "the relevant Law is no.70 … Section C is titled … This states:": a law number after a law word,

@@ -872,6 +872,7 @@ def _debris_evidence(reason: str, dup: str | None) -> str:
     return {
         "separator": "a rule of dashes separating the footnote area",
         "chrome": "matches the language profile's list of web-page chrome",
+        "print-mark": "a printer's slug line (the layout file's name) left in the page's text layer",
         "unplaced": "text outside any recognizable law",
     }.get(reason, f"repeats {dup}" if dup else reason)
 
