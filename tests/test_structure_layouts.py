@@ -7,6 +7,7 @@ failed before the layout was handled.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -784,7 +785,7 @@ def test_run_in_page_is_cut_at_its_labels() -> None:
     assert slug.kind == "debris" and slug.reason == "print-mark" and slug.source.line_start == 1
     # nothing lost: the units' spans cover the long line, in order, without overlap
     spans = sorted(u.span for u in ed.units if u.source.line_start == 3 and u.span)
-    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a[1] <= b[0] for a, b in pairwise(spans))
     line = RUN_IN_PAGE.split("\n")[2]
     assert "".join(RUN_IN_PAGE[a:b] for a, b in spans).replace(" ", "") == line.replace(" ", "")
 

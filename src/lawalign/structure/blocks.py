@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from lawalign.ingest.normalize import fold_label

@@ -51,7 +51,8 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
         m = CITATION_LABEL.match(b.raw)
         if m and m["gid"] and parse_id(m["gid"]).law not in skeleton.laws:
             m = None  # "4H from E": a contract, not an id glued in front of a quote
-        if m and (len(b.raw) > m.end() + 20 or _repeats_quote(b.raw[m.end() :], m["id"] or m["gid"], live, out)):
+        rest = b.raw[m.end() :] if m else ""
+        if m and (len(rest) > 20 or _repeats_quote(rest, m["id"] or m["gid"], live, out)):
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
             parts = parse_id(uid)
             point = POINT.match(b.raw[m.end() :])

@@ -51,8 +51,8 @@ def run_in_cuts(line: str, and_words: Sequence[str] = ("and", "or")) -> list[int
     ...         "trump remained, and 3. a trick could be lost to that trump by any normal* play. "
     ...         "D. Director's Considerations 1. The Director shall not accept from claimer any line. "
     ...         "* For the purposes of Laws 70 and 71, normal includes careless play.")
-    >>> [text[k:k + 12] for k in run_in_cuts(text)]
-    ['Law 70 C. Th', '1. claimer m', '2. it is at ', '3. a trick c', "D. Director'", '1. The Direc', '* For the pu']
+    >>> [text[k:k + 9] for k in run_in_cuts(text)]
+    ['Law 70 C.', '1. claime', '2. it is ', '3. a tric', 'D. Direct', '1. The Di', '* For the']
     >>> run_in_cuts("Remember: 1. count your tricks, and 2. state your line. " * 8)
     []
     """
