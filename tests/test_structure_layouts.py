@@ -816,3 +816,27 @@ def test_quote_repeated_in_a_reply_and_cut_short() -> None:
     )
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert ids[5][0] == "70D1" and ids[11][0] == "70D1"
+
+
+def test_ruling_with_headings_and_a_numbered_account_is_not_law() -> None:
+    # a federation forum's appeal ruling about a claim: breadcrumbs, a title, the poster's name, a
+    # deal one holding a line, a list of events and the director's numbered account; headings and
+    # numbers enough for an outline, but they fit Laws 69 and 70 about equally: no law is printed
+    text = (
+        "Forum » Directors and rulings » AC 1508 Faulty claim in a team match\n\n"
+        "AC 1508 Faulty claim in a team match\n\n"
+        "5 posts / 0 new\nLatest post\nJohn Green\n\n"
+        "984\n76\nQ105\nJ8654\nKQ7532\nAKQ10\nJ6\nA\nAJ\n953\nNorth\nEast\nSouth\nWest\nWest deals\n\n"
+        "Result at the table\n3S by East -1 +100\n\n"
+        "Events\n- Ace, king and a diamond ruffed by East\n- Heart ten to the jack\n\n"
+        "The director's account of the facts:\n"
+        "1. East plays 3S and with seven or eight cards left he faces his hand and says it is all good.\n"
+        "2. North says stop, he does not accept that.\n"
+        "3. East picks up his cards again.\n"
+        "4. I ask my partner what she wants declarer to play.\n"
+        "5. Hearts, says North, and East plays a heart which North ruffs.\n"
+        "6. East says he had no time to state his line of play.\n"
+        "7. North enters the result and East accepts it.\n"
+    )
+    with pytest.raises(InputError):
+        segment_law(source_from_text(text, "en"))
