@@ -840,3 +840,26 @@ def test_ruling_with_headings_and_a_numbered_account_is_not_law() -> None:
     )
     with pytest.raises(InputError):
         segment_law(source_from_text(text, "en"))
+
+
+def test_law_quoted_inside_a_sentence_and_inside_a_quoted_reply() -> None:
+    # a mailing-list reply: the earlier post quotes the law inside its quoted reply ("> "), the poster
+    # quotes another section inside a sentence of his own ('Law 70C reads: "…'), hard-wrapped
+    text = (
+        "[laws-list] trump outstanding\n\n"
+        "On Mar 3, 2009, at 9:12 PM, Ann Smith wrote:\n\n"
+        "> 2007 Law 70A: \"In ruling on a contested claim or concession, the\n"
+        "> Director adjudicates the result of the board as equitably as possible\n"
+        "> to both sides.\"\n"
+        ">\n"
+        "> So the doubt goes against the claimer, I take it?\n\n"
+        "Yes, and where a trump is out Law 70C reads: \"When a trump remains in\n"
+        "one of the opponents' hands, the Director shall award a trick or tricks\n"
+        "to the opponents if\" the three conditions hold. None of them is met here,\n"
+        "so I would give declarer all the tricks.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[n] for n in (5, 6, 7)] == [("70A", "text")] * 3
+    assert ids[9][1] == "debris"  # the rest of the quoted reply
+    assert [ids[n] for n in (11, 12, 13)] == [("70C", "text")] * 3
+    assert ids[14][1] == "debris"  # the poster's own words after the quote

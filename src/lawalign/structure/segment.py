@@ -37,7 +37,7 @@ from lawalign.structure.ids import (
     solve_laws,
 )
 from lawalign.structure.outline import outline_evidence
-from lawalign.structure.quotes import find_quotes
+from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -346,7 +346,7 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
-    quotes = find_quotes(blocks, profile.lang, skeleton)
+    quotes = find_quotes(blocks, profile.lang, skeleton, source)
     if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
         segments = []
         fit = QUOTE_FIT * len(quotes)
@@ -355,8 +355,12 @@ def _segment_or_fit(
                 uid, role = quotes[b.index]
                 law = parse_id(uid).law
                 evidence = f"quoted on a commentary page where it is cited as {uid}"
+                confidence = QUOTE_CONFIDENCE
+                if b.extra.get("quote") == "law":
+                    evidence = f"quoted under a citation of Law {law} alone: its first paragraph"
+                    confidence = LAW_ONLY_CONFIDENCE
                 unit_role: UnitRole = role  # type: ignore[assignment]
-                assigned[b.index] = _Assigned(uid, unit_role, law, True, QUOTE_CONFIDENCE, evidence)
+                assigned[b.index] = _Assigned(uid, unit_role, law, True, confidence, evidence)
                 if law not in laws:
                     laws.append(law)
             elif b.kind != "debris":
