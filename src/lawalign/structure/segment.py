@@ -53,9 +53,10 @@ log = logging.getLogger(__name__)
 BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 # A law inferred with less gain per block than this is no law at all.
 MIN_GAIN_PER_BLOCK = 0.3
-# Without a law heading, the law a text is read as must fit clearly better than any other law: law
-# text fits one law far better than the next (margins 6 to 20 on the development pages), while an
-# article's or a forum's headings and numbered lists fit several laws about as well (0.4 to 1.9).
+# Without a law heading (nor a marked footnote or a file name pointing at the law), the law a text is
+# read as must fit clearly better than any other law: law text fits one law far better than the next
+# (margins 6 to 20 on the development pages), while an article's or a forum's headings and numbered
+# lists fit several laws about as well (0.4 to 1.9).
 MIN_LAW_MARGIN = 3.0
 # The cost of reading a segment as holding one more law whose heading was lost.
 HIDDEN_LAW_COST = 2.0
@@ -600,7 +601,8 @@ def _assign_segment(
         if contradictions is not None:
             contradictions.extend(outline.disagree)
     rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
-    if seg.heading is None and gain - rival < MIN_LAW_MARGIN and not (hint is not None and hint == laws[0]):
+    anchored = (hint is not None and hint == laws[0]) or any(b.kind == "footnote" for b in seg.blocks)
+    if seg.heading is None and gain - rival < MIN_LAW_MARGIN and not anchored:
         return out, 0.0  # several laws fit about as well: commentary shaped like a law, no law
     if fit_only:
         return out, gain
