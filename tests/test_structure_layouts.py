@@ -816,3 +816,112 @@ def test_quote_repeated_in_a_reply_and_cut_short() -> None:
     )
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert ids[5][0] == "70D1" and ids[11][0] == "70D1"
+
+
+# --- re-laid-out pages: double spacing, paragraphs broken at line ends, wrapped navigation ------
+
+DOUBLE_SPACED_MAIL = """[BLML] Agreed claim withdrawn
+
+Pat Doe pat at example.org
+
+Law 69, Agreed Claim or Concession
+
+A. When Agreement is Established
+
+Agreement is established when a contestant assents to an opponent's claim
+
+or concession, and raises no objection to it before his side makes a call on a
+
+subsequent board or before the round ends, whichever occurs first. The
+
+board is scored as though the tricks claimed or conceded had been won or
+
+lost in play.
+
+B. Director's Decision
+
+Agreement with a claim or concession (see A) may be withdrawn within the
+
+Correction Period established under Law 79C:
+
+1. if a player agreed to the loss of a trick his side had, in fact, won; or
+
+2. if a player has agreed to the loss of a trick that his side would likely have
+
+won had the play continued.
+"""
+
+
+def test_double_spaced_hard_wrapped_text_is_unwrapped() -> None:
+    ed = segment_law(source_from_text(DOUBLE_SPACED_MAIL, "en"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    assert [u.id for u in law] == ["69.title", "69A.title", "69A", "69B.title", "69B", "69B1", "69B2"]
+    a = next(u for u in law if u.id == "69A")
+    assert (a.source.line_start, a.source.line_end) == (9, 17)
+
+
+SENTENCES_ON_LINES = """LOI 70 - REVENDICATION OU CONCESSION CONTESTÉE
+A. Objectif général
+Suite à une revendication contestée, l'arbitre décide du résultat aussi équitablement que possible.
+L'arbitre procède comme suit :
+B. Répétition des explications
+1. L'arbitre demande au joueur qui a revendiqué de répéter les explications qu'il a données.
+2. Puis l'arbitre entend les objections des adversaires.
+E. Ligne de jeu non formulée
+1. L'arbitre n'acceptera aucune ligne de jeu non formulée dont le succès dépend d'une carte, à moins :
+- que l'adversaire n'ait pas fourni dans cette couleur avant la revendication ou,
+- que l'adversaire ne fournisse pas ultérieurement dans cette couleur sur une ligne de jeu normale.
+2. L'organisme responsable peut établir un ordre de jeu.
+"""
+
+
+def test_paragraph_broken_at_line_ends_keeps_its_id() -> None:
+    ed = segment_law(source_from_text(SENTENCES_ON_LINES, "fr"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    ids = [u.id for u in law]
+    assert ids == ["70.title", "70A.title", "70A", "70B.title", "70B1", "70B2", "70E.title", "70E1", "70E2"]
+    a, e1 = law[2], law[7]
+    assert (a.source.line_start, a.source.line_end) == (3, 4) and a.text.endswith("comme suit :")
+    assert (e1.source.line_start, e1.source.line_end) == (9, 11) and "\n- que l'adversaire ne" in e1.text
+
+
+def test_navigation_wrapped_over_lines_and_a_point_number_far_out_of_range() -> None:
+    text = (
+        "69. UZNANIE ROSZCZENIA ALBO ZRZECZENIA\n\n"
+        "A. Kiedy zachodzi uznanie\n\n"
+        "Uznanie zachodzi gdy gracz strony przeciwnej zgodzi się na\n"
+        "roszczenie albo zrzeczenie dotyczące lew i nie wyrazi\n"
+        "zastrzeżenia przed zgłoszeniem zapowiedzi własnej strony.\n\n"
+        "B. Decyzja sędziego\n\n"
+        "Uznanie roszczenia albo zrzeczenia dotyczącego lew może\n"
+        "być wycofane przed upływem okresu reklamacyjnego:\n\n"
+        "1. jeżeli gracz zgodził się na oddanie lewy, którą jego\n"
+        "strona faktycznie wzięła, albo\n\n"
+        "2. jeżeli gracz zgodził się na oddanie lewy, którą jego\n"
+        "strona prawdopodobnie by wzięła, gdyby gra była\n"
+        "kontynuowana.\n\n"
+        "68. ROSZCZENIE ALBO ZRZECZENIE DOTYCZĄCE LEW  68. ROSZCZENIE\n"
+        "ALBO ZRZECZENIE DOTYCZĄCE LEW top of page 70. ROZSTRZYGANIE\n"
+        "SPORNEGO ROSZCZENIA LUB ZRZECZENIA\n"
+    )
+    ed = segment_law(source_from_text(text, "pl"))
+    nav = ed.units[-1]
+    assert nav.kind == "debris" and nav.reason == "navigation" and nav.source.line_start == 21
+    assert [u.id for u in ed.units if u.kind != "debris"][-2:] == ["69B1", "69B2"]
+
+
+def test_wrapped_labelled_line_is_not_a_heading() -> None:
+    text = (
+        "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
+        "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
+        "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
+        "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
+        "άξονάς του είχε ήδη κερδίσει ή\n\n"
+        "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
+        "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
+        "υπόλοιπων φύλλων.\n\n"
+        "Η διανομή βαθμολογείται εκ νέου και κάθε τέτοια λεβέ\n"
+        "αποδίδεται στον άξονά του.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "el")))
+    assert [ids[k][0] for k in (1, 5, 6, 8, 12)] == ["71.intro", "71A", "71A", "71B", "71.wrap"]

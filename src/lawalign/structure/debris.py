@@ -186,9 +186,19 @@ def is_navigation(text: str) -> bool:
     True
     >>> is_navigation("1. if a player agreed to the loss of a trick his side had, in fact, won; or")
     False
+
+    Wrapped over a few lines it is navigation only when the laws' headings are printed in capitals
+    (a paragraph may well cite "Law 68. The …" and "Law 70. Then …"):
+
+    >>> is_navigation("68. ROSZCZENIE ALBO  68. ROSZCZENIE\\nALBO ZRZECZENIE top of page 70. ROZSTRZYGANIE")
+    True
+    >>> is_navigation("The Director rules under Law 68. The claim is\\nvoid, see Law 70. The board is …")
+    False
     """
     if "\n" in text.strip():
-        return False
+        flat = " ".join(text.split())
+        capitals = {m["num"] for m in NAV_HEADING.finditer(flat) if _capitals(flat[m.end("num") + 1 :])}
+        return len(flat) <= 2 * MAX_NAV_CHARS and len(capitals) >= 2
     numbers = {m["num"] for m in NAV_HEADING.finditer(text)}
     cjk = {m["num"] for m in CJK_LAW.finditer(text)}
     if len(numbers) >= 2 or (len(cjk) >= 2 and len(text) <= MAX_NAV_CHARS and not re.search(r"[。.]$", text)):
@@ -199,6 +209,12 @@ def is_navigation(text: str) -> bool:
     if len(set(digits)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
         return True  # "< § 67   § 69 >", "67 | 69": law numbers and marks, no word
     return bool(NAV_ARROWS.search(text)) and len(digits) >= 1
+
+
+def _capitals(text: str) -> bool:
+    """The first words of ``text`` are in capitals: a heading printed in capitals ("ROSZCZENIE ALBO")."""
+    words = text.split()[:2]
+    return bool(words) and len(words[0]) >= 3 and all(w.isupper() for w in words)
 
 
 def _is_quote(b: Block) -> bool:
