@@ -778,8 +778,9 @@ def test_run_in_page_is_cut_at_its_labels() -> None:
     ed = segment_law(source_from_text(RUN_IN_PAGE, "en"))
     law = [u for u in ed.units if u.kind != "debris"]
     assert [u.id for u in law if u.id.startswith("70")][:9] == [
-        "70B.title", "70B1", "70B2", "70B3", "70C", "70C1", "70C2", "70C3", "70.fn1",
+        "70B.title", "70B1", "70B2", "70B3", "70C.title", "70C", "70C1", "70C2", "70C3",
     ]  # fmt: skip
+    assert law[-1].id == "70.fn1" and law[4].text == "There Is an Outstanding Trump"
     assert all(u.source.line_start == u.source.line_end == 3 for u in law)
     slug = ed.units[0]
     assert slug.kind == "debris" and slug.reason == "print-mark" and slug.source.line_start == 1
@@ -788,6 +789,29 @@ def test_run_in_page_is_cut_at_its_labels() -> None:
     assert all(a[1] <= b[0] for a, b in pairwise(spans))
     line = RUN_IN_PAGE.split("\n")[2]
     assert "".join(RUN_IN_PAGE[a:b] for a, b in spans).replace(" ", "") == line.replace(" ", "")
+
+
+def test_run_in_law_heading_and_headings_run_into_their_text() -> None:
+    text = (
+        "Claims and concessions, as printed in the club's handbook (page 12). LAW 69 - AGREED CLAIM OR "
+        "CONCESSION A. When Agreement is Established Agreement is established when a contestant assents "
+        "to an opponent's claim or concession, and raises no objection to it before his side makes a call "
+        "on a subsequent board. B. Director's Decision Agreement with a claim or concession may be "
+        "withdrawn within the Correction Period established under Law 79C: 1. if a player agreed to the "
+        "loss of a trick his side had, in fact, won; or 2. if a player has agreed to the loss of a trick "
+        "that his side would likely have won had the play continued.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    law = [(u.id, u.text[:25]) for u in ed.units if u.kind != "debris"]
+    assert law == [
+        ("69.title", "AGREED CLAIM OR CONCESSIO"),
+        ("69A.title", "When Agreement is Establi"),
+        ("69A", "Agreement is established "),
+        ("69B.title", "Director's Decision"),
+        ("69B", "Agreement with a claim or"),
+        ("69B1", "if a player agreed to the"),
+        ("69B2", "if a player has agreed to"),
+    ]
 
 
 def test_long_commentary_line_with_a_numbered_list_is_not_cut() -> None:
@@ -925,3 +949,50 @@ def test_wrapped_labelled_line_is_not_a_heading() -> None:
     )
     ids = _ids(segment_law(source_from_text(text, "el")))
     assert [ids[k][0] for k in (1, 5, 6, 8, 12)] == ["71.intro", "71A", "71A", "71B", "71.wrap"]
+
+
+def test_hard_wrapped_prose_introduction_of_a_quote() -> None:
+    text = (
+        "A declarer claimed with a trump still out, and the opponents called me.\n"
+        "I think the relevant Law is no.70 - Contested Claim or\n"
+        "Concession. Section C is titled 'There is an Outstanding\n"
+        "Trump'. This states:\n\n"
+        "When a trump remains in one of the opponents hands, the\n"
+        "Director shall award a trick or tricks to the opponents if:\n\n"
+        "I would rule one trick to the defenders here.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[2] == ("debris", "debris") and ids[6][0] == ids[7][0] == "70C" and ids[9][0] == "debris"
+
+
+def test_wrapped_line_starting_with_a_cited_id_goes_on() -> None:
+    text = (
+        "ARTIKEL 68\n\nOpeisen en afstaan van slagen\n\n"
+        "B. Omschrijving van afstaan van slagen\n\n"
+        "2. Als een tegenspeler een of meer slagen wil afstaan en\n"
+        "zijn partner maakt daartegen onmiddellijk bezwaar, dan zijn\n"
+        "geen slagen afgestaan. Het spelen gaat verder. Geen enkele\n"
+        "kaart die door een tegenspeler getoond werd, is een strafkaart maar artikel\n"
+        "16C is van toepassing op de informatie die voortkomt uit het\n"
+        "zichtbaar zijn van de kaart; deze informatie mag niet\n"
+        "gebruikt worden door de partner van de tegenspeler.\n"
+    )
+    ed = segment_law(source_from_text(text, "nl"))
+    b2 = next(u for u in ed.units if u.id == "68B2")
+    assert (b2.source.line_start, b2.source.line_end) == (7, 13)
+
+
+def test_menu_line_is_navigation() -> None:
+    text = (
+        "Laws of Duplicate Bridge › law_69\n"
+        "Home | Laws | Search | Log in\n"
+        "A. Agreement Established\n"
+        "Agreement is established when a contestant assents to an opponent's claim or concession.\n"
+        "B. Agreement Withdrawn\n"
+        "Agreement with a claim or concession may be withdrawn within the Correction Period:\n"
+        "1. if a player agreed to the loss of a trick his side had, in fact, won; or\n"
+        "2. if a player agreed to the loss of a trick that his side would likely have won.\n"
+    )
+    ed = segment_law(source_from_text(text, "en", path="law_69.txt"))
+    assert ed.units[1].kind == "debris" and ed.units[1].reason == "navigation"
+    assert next(u.id for u in ed.units if u.kind != "debris") == "69A.title"

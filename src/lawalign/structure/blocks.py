@@ -154,7 +154,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or _law_heading(t, pats.law_heading, cited) is not None
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
-            or CITATION_LABEL.match(t)
+            or _quote_label(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
 
@@ -164,7 +164,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
 
     # hard-wrapped lines each followed by a blank line (an HTML page that made every line a paragraph):
     # the blank lines say nothing, a wrapped line continues across one
-    double = bool(wrap) and double_spaced(source)
+    double = bool(wrap or bulleted) and double_spaced(source)
     groups: list[tuple[int, int]] = []
     bullet_seen = False
     for i, ln in enumerate(lines):
@@ -244,7 +244,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
         # a law whose line breaks were lost: one paragraph per run-in label (structure/runin.py)
-        cuts = run_in_cuts(source.text[start:end], profile.and_words) if a == b else []
+        cuts = run_in_cuts(source.text[start:end], profile.and_words, profile.law_keywords) if a == b else []
         for s, e in pairwise([start, *(start + k for k in cuts), end]):
             e = s + len(source.text[s:e].rstrip())
             if e > s:
@@ -341,6 +341,17 @@ def _runs_on(prev: str, text: str) -> bool:
     t = text.lstrip()
     closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
     return bool(prev.strip()) and t[:1].islower() and not closed
+
+
+def _quote_label(text: str) -> bool:
+    """A citation label in front of a quote ("Law 68A: …", "L68B1 Any statement …"); an id that
+    a sentence goes on from in lowercase is a wrapped citation ("16C is van toepassing …").
+
+    >>> _quote_label("L68B1 Any statement to the effect"), _quote_label("16C is van toepassing op")
+    (True, False)
+    """
+    m = CITATION_LABEL.match(text)
+    return m is not None and not (m["gid"] and text[m.end() : m.end() + 1].islower())
 
 
 def _citation_line(text: str) -> bool:

@@ -79,6 +79,8 @@ OTHER_NUMBERING = re.compile(
 MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
+# A menu line: at least this many entries of at most this many words.
+MIN_MENU_ITEMS, MAX_MENU_WORDS = 3, 3
 
 
 @cache
@@ -155,6 +157,21 @@ def _no_word(text: str) -> bool:
     """
     t = text.strip()
     return 0 < len(t) <= MAX_NAV_CHARS and not re.search(r"[^\W\d_]{3}|\d", t) and not _cjk(t)
+
+
+def _menu(text: str) -> bool:
+    """A line of menu entries: three or more short items between bars or dots.
+
+    >>> _menu("Home | Laws | Search | Log in"), _menu("Start · Regler · Kontakt"), _menu("A | B")
+    (True, True, False)
+    >>> _menu("if a player agreed to the loss of a trick | his side had, in fact, won; or | x")
+    False
+    """
+    t = text.strip()
+    if "\n" in t or len(t) > MAX_NAV_CHARS:
+        return False
+    items = [i.strip() for i in re.split(r"\s[|·•]\s", t)]
+    return len(items) >= MIN_MENU_ITEMS and all(0 < len(i.split()) <= MAX_MENU_WORDS for i in items)
 
 
 def _cjk(text: str) -> bool:
@@ -278,7 +295,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     _other_numbering(blocks)
     for b in blocks:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
-        if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
+        if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):
             _mark(b, "navigation")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law

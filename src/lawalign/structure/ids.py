@@ -204,10 +204,12 @@ def continues(above: Block, b: Block, s: SkeletonUnit) -> bool:
     section of two sentences on two lines ("… as equitably as possible." / "The Director proceeds as
     follows:"); the second line is that section's, not a paragraph the reference has no place for.
     """
-    # a line that carries on the sentence above (after "… à moins :", "- que … ou,") adds none
-    carried = bool(re.search(r"[:;,]\s*$", above.raw)) and bool(re.match(r"^(?:[-–—•]\s*)?[^\W\d_]", b.raw))
-    if carried and b.raw.lstrip("-–—• ")[:1].isupper():
-        carried = False
+    # a line that carries on the sentence above adds none: after a word ("… withdrawn within the" /
+    # "Correction Period …"), or in lowercase after a colon or comma ("… à moins :" / "- que … ou,")
+    mid_sentence = bool(re.search(r"\w\s*$", above.raw))
+    after_mark = bool(re.search(r"[:;,]\s*$", above.raw))
+    lower = bool(re.match(r"^(?:[-–—•]\s*)?[^\W\d_]", b.raw)) and not b.raw.lstrip("-–—• ")[:1].isupper()
+    carried = mid_sentence or (after_mark and lower)
     added = b.sentences - 1 if carried else b.sentences
     return (
         b.kind == "text"
