@@ -264,6 +264,26 @@ def test_bilingual_page_gives_two_editions(tmp_path: Path) -> None:
     assert pairs[1][0].units[0].source.line_start == 9
 
 
+def test_bilingual_page_without_blank_lines_keeps_its_paragraphs(tmp_path: Path) -> None:
+    text = (
+        "Ustępstwo pozostaje w mocy, ale w okresie reklamacyjnym przewidzianym w przepisie 79C sędzia "
+        "anuluje ustępstwo, jeżeli:\n"
+        "A. gracz oddał lewę, którą jego strona w rzeczywistości już wzięła, albo\n"
+        "B. gracz oddał lewę, której jego strona nie mogła stracić przy żadnej normalnej rozgrywce.\n"
+        "Zapis rozdania ulega zmianie, a taką lewę przyznaje się jego stronie.\n"
+        "A concession must stand, once made, except that within the Correction Period established under "
+        "Law 79C the Director shall cancel a concession:\n"
+        "A. if a player conceded a trick his side had, in fact, won; or\n"
+        "B. if a player has conceded a trick that could not be lost by any normal play of the cards.\n"
+        "The board is rescored with such trick awarded to his side.\n"
+    )
+    pairs = segment_editions(read_source(_write(tmp_path, "przepis_71.txt", text)))
+    assert [e.lang for e, _ in pairs] == ["pl", "en"]
+    for ed, _ in pairs:  # the other language's lines, blanked, are no paragraph breaks
+        assert [u.id for u in ed.law_units] == ["71.intro", "71A", "71B", "71.wrap"]
+        assert all(u.source.line_start == u.source.line_end for u in ed.law_units)
+
+
 # --- 8. languages --------------------------------------------------------------------------------
 
 

@@ -103,9 +103,12 @@ def wrap_width(source: SourceText) -> int:
     >>> wrap_width(SourceText("t", text, lines, "en", "utf-8"))  # trailing spaces were normalized away
     71
     """
-    widths = sorted(len(ln.text) for ln in source.lines if ln.text.strip())
+    filled = [ln.text for ln in source.lines if ln.text.strip()]
+    widths = sorted(len(t) for t in filled)
     if len(widths) < 6:
         return 0
+    if sum(1 for t in filled if " " in t.strip()) < 0.5 * len(filled):
+        return 0  # Chinese, Japanese: no spaces to wrap at, a line's length says nothing
     width = widths[int(0.9 * (len(widths) - 1))]
     if width > MAX_WRAP_WIDTH or width < MIN_WRAP_WIDTH:
         return 0
@@ -136,7 +139,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     """
     pats = patterns_for(profile)
     lines = source.lines
-    blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
+    # blank lines as printed (normalized to ""); the lines of a bilingual page's other language are
+    # blanked to spaces (ingest/bilingual.py) and say nothing about paragraphs
+    blank_separated = sum(1 for ln in lines if not ln.text) >= 2
     wrap = wrap_width(source)
     bulleted = bullet_paragraphs(source)
     # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
