@@ -42,7 +42,9 @@ CLOSED = re.compile(r"[.:;!?…*\"”»)]\s+$")
 GLUED_STAR = re.compile(r"[^\W\d_]\*")
 
 
-def run_in_cuts(line: str, and_words: Sequence[str] = ("and", "or")) -> list[int]:
+def run_in_cuts(
+    line: str, and_words: Sequence[str] = ("and", "or"), law_keywords: Sequence[str] = ("Law",)
+) -> list[int]:
     """Offsets in ``line`` where a run-in label starts a new paragraph (empty: leave the line whole).
 
     >>> text = ("pending the Director's arrival. Law 70 C. There Is an Outstanding Trump When a trump "
@@ -52,7 +54,7 @@ def run_in_cuts(line: str, and_words: Sequence[str] = ("and", "or")) -> list[int
     ...         "D. Director's Considerations 1. The Director shall not accept from claimer any line. "
     ...         "* For the purposes of Laws 70 and 71, normal includes careless play.")
     >>> [text[k:k + 9] for k in run_in_cuts(text)]
-    ['Law 70 C.', '1. claime', '2. it is ', '3. a tric', 'D. Direct', '1. The Di', '* For the']
+    ['Law 70 C.', 'When a tr', '1. claime', '2. it is ', '3. a tric', 'D. Direct', '1. The Di', '* For the']
     >>> run_in_cuts("Remember: 1. count your tricks, and 2. state your line. " * 8)
     []
     """
@@ -60,25 +62,44 @@ def run_in_cuts(line: str, and_words: Sequence[str] = ("and", "or")) -> list[int
         return []
     conj = "|".join(re.escape(w) for w in and_words) or "and"
     after_item = re.compile(rf"(?:[.:;!?…*\"”»)]|[,;]\s*(?:{conj})|\b(?:{conj}))\s+$", re.I)
+    keywords = "|".join(re.escape(k) for k in sorted(law_keywords, key=len, reverse=True)) or "Law"
+    # a law heading after a closed sentence: "… page 12). LAW 69 - AGREED CLAIM …"
+    law_heading = re.compile(
+        rf"(?:^|(?<=\s))(?:{keywords}|§)\s*(?P<num>\d{{1,3}})(?=\s*[-–—.:,]?\s+[^\W\d_])", re.I
+    )
+    heads = [m for m in law_heading.finditer(line) if m.start() == 0 or CLOSED.search(line[: m.start()])]
     cuts: list[int] = []
+    titled: list[int] = []  # cuts that start a heading (a law's or a section's)
     law, letter = "", ""  # the law and section the labels so far are in
     point = 0
     sections = 0
-    for m in RUN_IN_LABEL.finditer(line):
+    for m in sorted([*RUN_IN_LABEL.finditer(line), *heads], key=lambda x: x.start()):
         before = line[: m.start()]
+        if m.re is law_heading:
+            if m["num"] == law or (cuts and m.start() < cuts[-1]):
+                continue
+            law, letter, point = m["num"], "", 0
+            cuts.append(m.start())
+            titled.append(m.start())
+            continue
+        if cuts and m.start() < cuts[-1] + 1:
+            continue  # inside the label just taken ("Law 70 C." is one label)
         if m["lawsec"]:
             nxt = m["lsl"]
             if letter and m["law"] == law and nxt <= letter:
                 continue
             law, letter, point = m["law"], nxt, 0
             sections += 1
+            titled.append(m.start())
         elif m["sec"]:
             nxt = m["sec"]
             follows = ord(nxt) == ord(letter) + 1 if letter else nxt == "A"
-            if not CLOSED.search(before) or not follows:
+            after_title = bool(titled) and titled[-1] == (cuts[-1] if cuts else -1) and not letter
+            if not (CLOSED.search(before) or after_title) or not follows:
                 continue
             letter, point = nxt, 0
             sections += 1
+            titled.append(m.start())
         elif m["num"]:
             # "D. Director's Considerations 1. The Director …": the first point after a heading
             heading = point == 0 and bool(cuts) and len(line[cuts[-1] : m.start()].split()) <= HEADING_WORDS
@@ -93,4 +114,49 @@ def run_in_cuts(line: str, and_words: Sequence[str] = ("and", "or")) -> list[int
         cuts.append(m.start())
     if len(cuts) < MIN_LABELS or not sections:
         return []
-    return [k for k in cuts if k > 0]
+    # a heading run in with its text: the text starts where a sentence does ("Claim Defined Any
+    # statement …" → "Any statement …")
+    starts = [
+        t for k, end in zip(cuts, [*cuts[1:], len(line)], strict=True)
+        if k in titled and (t := _text_start(line, k, end)) is not None
+    ]
+    return sorted(k for k in {*cuts, *starts} if k > 0)
+
+
+# A word as the heading split sees it.
+WORD = re.compile(r"\S+")
+
+
+def _text_start(line: str, start: int, end: int) -> int | None:
+    """Where the text after a run-in heading starts: the first word (after the label and at least one
+    heading word, within ``HEADING_WORDS``) that is capitalised and followed by two lowercase words,
+    or None when the paragraph is the heading alone.
+
+    >>> line = "A. Claim Defined Any statement to the effect that a contestant will win"
+    >>> line[_text_start(line, 0, len(line)):][:13]
+    'Any statement'
+    >>> line = "D. Claimer Proposes New Line of Play The Director shall not accept any line"
+    >>> line[_text_start(line, 0, len(line)):][:12]
+    'The Director'
+    >>> _text_start("B. Clarification Statement Repeated", 0, 35) is None
+    True
+    """
+    words = list(WORD.finditer(line, start, end))
+    if len(words) < 4:
+        return None
+
+    def cap(w: str) -> bool:
+        return w[:1].isupper()
+
+    def low(w: str) -> bool:
+        return w[:1].islower()
+
+    for k in range(2, min(HEADING_WORDS, len(words) - 2) + 1):
+        w = [x.group() for x in words[k : k + 3]]
+        if cap(w[0]) and low(w[1]) and low(w[2]):
+            prev = words[k - 1].group()
+            # "… of Play The Director shall": a short capitalised word before it opens the sentence
+            if k >= 3 and cap(prev) and len(prev) <= 4 and not prev.endswith("."):
+                return words[k - 1].start()
+            return words[k].start()
+    return None
