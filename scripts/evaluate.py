@@ -9,6 +9,8 @@ bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-Frenc
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
+relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
+           hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
 """
 
 from __future__ import annotations
@@ -142,12 +144,31 @@ def section_pages() -> None:
         print(format_report(evaluate_pages(folder)))
 
 
+def section_relayout() -> None:
+    """Layout robustness: real pages re-laid out without changing a word read the same."""
+    from lawalign.evaluate.relayout import format_report, relayout
+
+    shared = _shared_benchmarks()
+    sets = [
+        ("tests/realworld (real pages)", ROOT / "tests" / "realworld" / "pages"),
+        ("real-pages-dev (shared)", shared / "real-pages-dev" if shared else None),
+        ("tests/realworld/synthetic (synthetic layouts)", ROOT / "tests" / "realworld" / "synthetic"),
+    ]
+    for label, folder in sets:
+        print(f"== relayout: {label}")
+        if folder is None or not folder.is_dir():
+            print("  (skipped: not found)")
+            continue
+        print(format_report(relayout(sorted(folder.glob("*.txt")))))
+
+
 SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
     "divergences": section_divergences,
     "bleualign": section_bleualign,
     "pages": section_pages,
+    "relayout": section_relayout,
 }
 
 

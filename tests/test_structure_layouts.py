@@ -7,6 +7,7 @@ failed before the layout was handled.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,26 @@ def test_bilingual_page_gives_two_editions(tmp_path: Path) -> None:
         assert choice.edition == "2017"
         assert [u.id for u in ed.law_units] == ["71.intro", "71A", "71B", "71.wrap"]
     assert pairs[1][0].units[0].source.line_start == 9
+
+
+def test_bilingual_page_without_blank_lines_keeps_its_paragraphs(tmp_path: Path) -> None:
+    text = (
+        "Ustępstwo pozostaje w mocy, ale w okresie reklamacyjnym przewidzianym w przepisie 79C sędzia "
+        "anuluje ustępstwo, jeżeli:\n"
+        "A. gracz oddał lewę, którą jego strona w rzeczywistości już wzięła, albo\n"
+        "B. gracz oddał lewę, której jego strona nie mogła stracić przy żadnej normalnej rozgrywce.\n"
+        "Zapis rozdania ulega zmianie, a taką lewę przyznaje się jego stronie.\n"
+        "A concession must stand, once made, except that within the Correction Period established under "
+        "Law 79C the Director shall cancel a concession:\n"
+        "A. if a player conceded a trick his side had, in fact, won; or\n"
+        "B. if a player has conceded a trick that could not be lost by any normal play of the cards.\n"
+        "The board is rescored with such trick awarded to his side.\n"
+    )
+    pairs = segment_editions(read_source(_write(tmp_path, "przepis_71.txt", text)))
+    assert [e.lang for e, _ in pairs] == ["pl", "en"]
+    for ed, _ in pairs:  # the other language's lines, blanked, are no paragraph breaks
+        assert [u.id for u in ed.law_units] == ["71.intro", "71A", "71B", "71.wrap"]
+        assert all(u.source.line_start == u.source.line_end for u in ed.law_units)
 
 
 # --- 8. languages --------------------------------------------------------------------------------
@@ -754,3 +775,244 @@ def test_cjk_law_heading_and_menu_navigation() -> None:
     assert ids[1] == ("71.title", "title") and ids[2][0] == "71.intro"
     assert ids[3][0] == "71.1" and ids[4][0] == "71.2"
     assert ids[5] == ("debris", "debris") and ed.units[-1].reason == "navigation"
+
+
+# --- run-in text: a printed page's text layer on one line --------------------------------------
+
+RUN_IN_PAGE = (
+    "laws2007.qxd 41 3/4/08 9:15 AM\n"
+    "\n"
+    "Law 70 B. Clarification Statement Repeated 1. The Director "
+    "requires claimer to repeat the clarification statement he made at the time of his claim. "
+    "2. Next, the Director hears the opponents' objections to the claim. 3. The Director may require "
+    "players to put their remaining cards face up on the table. C. There Is an Outstanding Trump When "
+    "a trump remains in one of the opponents' hands, the Director shall award a trick or tricks to the "
+    "opponents if: 1. claimer made no statement about that trump, and 2. it is at all likely that "
+    "claimer at the time of his claim was unaware that a trump remained in an opponent's hand, and "
+    "3. a trick could be lost to that trump by any normal* play. * For the purposes of Laws 70 and 71, "
+    "normal includes play that would be careless or inferior for the class of player involved.\n"
+)
+
+
+def test_run_in_page_is_cut_at_its_labels() -> None:
+    ed = segment_law(source_from_text(RUN_IN_PAGE, "en"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    assert [u.id for u in law if u.id.startswith("70")][:9] == [
+        "70B.title", "70B1", "70B2", "70B3", "70C.title", "70C", "70C1", "70C2", "70C3",
+    ]  # fmt: skip
+    assert law[-1].id == "70.fn1" and law[4].text == "There Is an Outstanding Trump"
+    assert all(u.source.line_start == u.source.line_end == 3 for u in law)
+    slug = ed.units[0]
+    assert slug.kind == "debris" and slug.reason == "print-mark" and slug.source.line_start == 1
+    # nothing lost: the units' spans cover the long line, in order, without overlap
+    spans = sorted(u.span for u in ed.units if u.source.line_start == 3 and u.span)
+    assert all(a[1] <= b[0] for a, b in pairwise(spans))
+    line = RUN_IN_PAGE.split("\n")[2]
+    assert "".join(RUN_IN_PAGE[a:b] for a, b in spans).replace(" ", "") == line.replace(" ", "")
+
+
+def test_run_in_law_heading_and_headings_run_into_their_text() -> None:
+    text = (
+        "Claims and concessions, as printed in the club's handbook (page 12). LAW 69 - AGREED CLAIM OR "
+        "CONCESSION A. When Agreement is Established Agreement is established when a contestant assents "
+        "to an opponent's claim or concession, and raises no objection to it before his side makes a call "
+        "on a subsequent board. B. Director's Decision Agreement with a claim or concession may be "
+        "withdrawn within the Correction Period established under Law 79C: 1. if a player agreed to the "
+        "loss of a trick his side had, in fact, won; or 2. if a player has agreed to the loss of a trick "
+        "that his side would likely have won had the play continued.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    law = [(u.id, u.text[:25]) for u in ed.units if u.kind != "debris"]
+    assert law == [
+        ("69.title", "AGREED CLAIM OR CONCESSIO"),
+        ("69A.title", "When Agreement is Establi"),
+        ("69A", "Agreement is established "),
+        ("69B.title", "Director's Decision"),
+        ("69B", "Agreement with a claim or"),
+        ("69B1", "if a player agreed to the"),
+        ("69B2", "if a player has agreed to"),
+    ]
+
+
+def test_long_commentary_line_with_a_numbered_list_is_not_cut() -> None:
+    text = (
+        "Law 70 B. Clarification Statement Repeated\n\n"
+        "1. The Director requires claimer to repeat the clarification statement he made.\n\n"
+        "My advice as a director, after many years: 1. never play on after a claim, because the play "
+        "after a claim only helps the side that is wrong, and 2. call the Director at once, without "
+        "arguing with the claimer, whatever the claimer says about the trumps, and 3. wait at the table "
+        "until the Director has heard both sides of the story and given his ruling on the board.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert [u.source.line_start for u in ed.units].count(5) == 1
+
+
+def test_quote_repeated_in_a_reply_and_cut_short() -> None:
+    text = (
+        "Recommended Posts\n\n"
+        "The laws allow the declarer to replace an abnormal claim statement with the worst normal one:\n\n"
+        "70D1 The Director shall not accept from claimer any successful line of play not embraced in the "
+        "original clarification statement if there is an alternative normal line of play that would be "
+        "less successful.\n\n"
+        "Link to comment\n\n"
+        "The laws allow the declarer to replace an abnormal claim statement with the worst normal one:\n\n"
+        "70D1 The Direc"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[5][0] == "70D1" and ids[11][0] == "70D1"
+
+
+# --- re-laid-out pages: double spacing, paragraphs broken at line ends, wrapped navigation ------
+
+DOUBLE_SPACED_MAIL = """[BLML] Agreed claim withdrawn
+
+Pat Doe pat at example.org
+
+Law 69, Agreed Claim or Concession
+
+A. When Agreement is Established
+
+Agreement is established when a contestant assents to an opponent's claim
+
+or concession, and raises no objection to it before his side makes a call on a
+
+subsequent board or before the round ends, whichever occurs first. The
+
+board is scored as though the tricks claimed or conceded had been won or
+
+lost in play.
+
+B. Director's Decision
+
+Agreement with a claim or concession (see A) may be withdrawn within the
+
+Correction Period established under Law 79C:
+
+1. if a player agreed to the loss of a trick his side had, in fact, won; or
+
+2. if a player has agreed to the loss of a trick that his side would likely have
+
+won had the play continued.
+"""
+
+
+def test_double_spaced_hard_wrapped_text_is_unwrapped() -> None:
+    ed = segment_law(source_from_text(DOUBLE_SPACED_MAIL, "en"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    assert [u.id for u in law] == ["69.title", "69A.title", "69A", "69B.title", "69B", "69B1", "69B2"]
+    a = next(u for u in law if u.id == "69A")
+    assert (a.source.line_start, a.source.line_end) == (9, 17)
+
+
+SENTENCES_ON_LINES = """LOI 70 - REVENDICATION OU CONCESSION CONTESTÉE
+A. Objectif général
+Suite à une revendication contestée, l'arbitre décide du résultat aussi équitablement que possible.
+L'arbitre procède comme suit :
+B. Répétition des explications
+1. L'arbitre demande au joueur qui a revendiqué de répéter les explications qu'il a données.
+2. Puis l'arbitre entend les objections des adversaires.
+E. Ligne de jeu non formulée
+1. L'arbitre n'acceptera aucune ligne de jeu non formulée dont le succès dépend d'une carte, à moins :
+- que l'adversaire n'ait pas fourni dans cette couleur avant la revendication ou,
+- que l'adversaire ne fournisse pas ultérieurement dans cette couleur sur une ligne de jeu normale.
+2. L'organisme responsable peut établir un ordre de jeu.
+"""
+
+
+def test_paragraph_broken_at_line_ends_keeps_its_id() -> None:
+    ed = segment_law(source_from_text(SENTENCES_ON_LINES, "fr"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    ids = [u.id for u in law]
+    assert ids == ["70.title", "70A.title", "70A", "70B.title", "70B1", "70B2", "70E.title", "70E1", "70E2"]
+    a, e1 = law[2], law[7]
+    assert (a.source.line_start, a.source.line_end) == (3, 4) and a.text.endswith("comme suit :")
+    assert (e1.source.line_start, e1.source.line_end) == (9, 11) and "\n- que l'adversaire ne" in e1.text
+
+
+def test_navigation_wrapped_over_lines_and_a_point_number_far_out_of_range() -> None:
+    text = (
+        "69. UZNANIE ROSZCZENIA ALBO ZRZECZENIA\n\n"
+        "A. Kiedy zachodzi uznanie\n\n"
+        "Uznanie zachodzi gdy gracz strony przeciwnej zgodzi się na\n"
+        "roszczenie albo zrzeczenie dotyczące lew i nie wyrazi\n"
+        "zastrzeżenia przed zgłoszeniem zapowiedzi własnej strony.\n\n"
+        "B. Decyzja sędziego\n\n"
+        "Uznanie roszczenia albo zrzeczenia dotyczącego lew może\n"
+        "być wycofane przed upływem okresu reklamacyjnego:\n\n"
+        "1. jeżeli gracz zgodził się na oddanie lewy, którą jego\n"
+        "strona faktycznie wzięła, albo\n\n"
+        "2. jeżeli gracz zgodził się na oddanie lewy, którą jego\n"
+        "strona prawdopodobnie by wzięła, gdyby gra była\n"
+        "kontynuowana.\n\n"
+        "68. ROSZCZENIE ALBO ZRZECZENIE DOTYCZĄCE LEW  68. ROSZCZENIE\n"
+        "ALBO ZRZECZENIE DOTYCZĄCE LEW top of page 70. ROZSTRZYGANIE\n"
+        "SPORNEGO ROSZCZENIA LUB ZRZECZENIA\n"
+    )
+    ed = segment_law(source_from_text(text, "pl"))
+    nav = ed.units[-1]
+    assert nav.kind == "debris" and nav.reason == "navigation" and nav.source.line_start == 21
+    assert [u.id for u in ed.units if u.kind != "debris"][-2:] == ["69B1", "69B2"]
+
+
+def test_wrapped_labelled_line_is_not_a_heading() -> None:
+    text = (
+        "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
+        "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
+        "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
+        "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
+        "άξονάς του είχε ήδη κερδίσει ή\n\n"
+        "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
+        "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
+        "υπόλοιπων φύλλων.\n\n"
+        "Η διανομή βαθμολογείται εκ νέου και κάθε τέτοια λεβέ\n"
+        "αποδίδεται στον άξονά του.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "el")))
+    assert [ids[k][0] for k in (1, 5, 6, 8, 12)] == ["71.intro", "71A", "71A", "71B", "71.wrap"]
+
+
+def test_hard_wrapped_prose_introduction_of_a_quote() -> None:
+    text = (
+        "A declarer claimed with a trump still out, and the opponents called me.\n"
+        "I think the relevant Law is no.70 - Contested Claim or\n"
+        "Concession. Section C is titled 'There is an Outstanding\n"
+        "Trump'. This states:\n\n"
+        "When a trump remains in one of the opponents hands, the\n"
+        "Director shall award a trick or tricks to the opponents if:\n\n"
+        "I would rule one trick to the defenders here.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[2] == ("debris", "debris") and ids[6][0] == ids[7][0] == "70C" and ids[9][0] == "debris"
+
+
+def test_wrapped_line_starting_with_a_cited_id_goes_on() -> None:
+    text = (
+        "ARTIKEL 68\n\nOpeisen en afstaan van slagen\n\n"
+        "B. Omschrijving van afstaan van slagen\n\n"
+        "2. Als een tegenspeler een of meer slagen wil afstaan en\n"
+        "zijn partner maakt daartegen onmiddellijk bezwaar, dan zijn\n"
+        "geen slagen afgestaan. Het spelen gaat verder. Geen enkele\n"
+        "kaart die door een tegenspeler getoond werd, is een strafkaart maar artikel\n"
+        "16C is van toepassing op de informatie die voortkomt uit het\n"
+        "zichtbaar zijn van de kaart; deze informatie mag niet\n"
+        "gebruikt worden door de partner van de tegenspeler.\n"
+    )
+    ed = segment_law(source_from_text(text, "nl"))
+    b2 = next(u for u in ed.units if u.id == "68B2")
+    assert (b2.source.line_start, b2.source.line_end) == (7, 13)
+
+
+def test_menu_line_is_navigation() -> None:
+    text = (
+        "Laws of Duplicate Bridge › law_69\n"
+        "Home | Laws | Search | Log in\n"
+        "A. Agreement Established\n"
+        "Agreement is established when a contestant assents to an opponent's claim or concession.\n"
+        "B. Agreement Withdrawn\n"
+        "Agreement with a claim or concession may be withdrawn within the Correction Period:\n"
+        "1. if a player agreed to the loss of a trick his side had, in fact, won; or\n"
+        "2. if a player agreed to the loss of a trick that his side would likely have won.\n"
+    )
+    ed = segment_law(source_from_text(text, "en", path="law_69.txt"))
+    assert ed.units[1].kind == "debris" and ed.units[1].reason == "navigation"
+    assert next(u.id for u in ed.units if u.kind != "debris") == "69A.title"

@@ -71,6 +71,11 @@ def paragraph_languages(source: SourceText) -> list[tuple[list[int], str]]:
         ]
         told = {lang for _, lang in per_line if lang}
         if len(para) > 1 and len(told) > 1 and not all(_close(a, b) for a in told for b in told):
+            # a line too short to tell that goes on in lowercase is the line above's (a wrapped end)
+            for k in range(1, len(per_line)):
+                i, lang = per_line[k]
+                if not lang and source.lines[i].text.lstrip()[:1].islower():
+                    per_line[k] = (i, per_line[k - 1][1])
             out.extend(([i], lang) for i, lang in per_line)
             continue
         text = "\n".join(source.lines[i].text for i in para)

@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from lawalign.ingest.normalize import fold_label
@@ -26,6 +27,7 @@ from lawalign.structure.patterns import (
     IN_TEXT_MARKER,
     LAW_SECTION_HEADING,
     POINT,
+    PRINT_SLUG,
     QUOTED,
     SECTION,
     SEPARATOR,
@@ -33,6 +35,7 @@ from lawalign.structure.patterns import (
     count_sentences,
     patterns_for,
 )
+from lawalign.structure.runin import run_in_cuts
 
 BlockKind = Literal["law", "heading", "point", "text", "footnote", "debris"]
 
@@ -50,6 +53,8 @@ MAX_CJK_TITLE_CHARS = 40
 MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
 # A range of law numbers after a keyword: "Laws 68-71", "§§ 68–71".
 LAW_RANGE_AFTER = re.compile(r"\d{1,3}\s?(?:-{1,2}|–|—)\s?\d{1,3}(?![\d.])")
+# Double-spaced text: at least this many lines, hardly any adjacent, this share one blank line apart.
+MIN_DOUBLE_SPACED_LINES, DOUBLE_SPACED_SHARE = 6, 0.6
 # Paragraphs that each start with a dash: at least this many dashed lines.
 MIN_BULLET_LINES = 4
 
@@ -98,9 +103,12 @@ def wrap_width(source: SourceText) -> int:
     >>> wrap_width(SourceText("t", text, lines, "en", "utf-8"))  # trailing spaces were normalized away
     71
     """
-    widths = sorted(len(ln.text) for ln in source.lines if ln.text.strip())
+    filled = [ln.text for ln in source.lines if ln.text.strip()]
+    widths = sorted(len(t) for t in filled)
     if len(widths) < 6:
         return 0
+    if sum(1 for t in filled if " " in t.strip()) < 0.5 * len(filled):
+        return 0  # Chinese, Japanese: no spaces to wrap at, a line's length says nothing
     width = widths[int(0.9 * (len(widths) - 1))]
     if width > MAX_WRAP_WIDTH or width < MIN_WRAP_WIDTH:
         return 0
@@ -131,7 +139,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     """
     pats = patterns_for(profile)
     lines = source.lines
-    blank_separated = sum(1 for ln in lines if not ln.text.strip()) >= 2
+    # blank lines as printed (normalized to ""); the lines of a bilingual page's other language are
+    # blanked to spaces (ingest/bilingual.py) and say nothing about paragraphs
+    blank_separated = sum(1 for ln in lines if not ln.text) >= 2
     wrap = wrap_width(source)
     bulleted = bullet_paragraphs(source)
     # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
@@ -149,7 +159,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or _law_heading(t, pats.law_heading, cited) is not None
             or SEPARATOR.match(t)
             or SIGNATURE_RULE.match(t)
-            or CITATION_LABEL.match(t)
+            or _quote_label(t)
             or any(p.match(t.strip()) for p in pats.debris)
         )
 
@@ -157,13 +167,17 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         first_word = text.split()[0] if text.split() else ""
         return len(prev.rstrip()) + 1 + len(first_word) > wrap - 1
 
+    # hard-wrapped lines each followed by a blank line (an HTML page that made every line a paragraph):
+    # the blank lines say nothing, a wrapped line continues across one
+    double = bool(wrap or bulleted) and double_spaced(source)
     groups: list[tuple[int, int]] = []
     bullet_seen = False
     for i, ln in enumerate(lines):
         if not ln.text.strip():
             continue
-        prev = lines[i - 1].text if i else ""
-        continues = bool(groups) and groups[-1][1] == i - 1
+        back = 2 if double and i >= 2 and not lines[i - 1].text.strip() else 1
+        prev = lines[i - back].text if i else ""
+        continues = bool(groups) and groups[-1][1] == i - back
         quoted, prev_quoted = bool(QUOTED.match(ln.text)), bool(QUOTED.match(prev))
         is_bullet = bool(BULLET_LINE.match(ln.text.lstrip()))
         if groups and _title_below(lines, groups[-1], i, pats.law_heading, cited):
@@ -185,9 +199,17 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 continues
                 and not starts_unit(ln.text)
                 and (full(prev, ln.text) or _runs_on(prev, ln.text))  # a quote wrapped narrower
-                and not (groups[-1][0] == i - 1 and _section_heading_line(prev))
+                # a labelled line that looks like a heading, unless the next goes on with its sentence
+                # in lowercase ("Α. Ένας παίκτης παραχώρησε λεβέ που … ο" / "άξονάς του …")
                 and not (
-                    groups[-1][0] == i - 1 and not full(prev, ln.text) and _heading_line(_unlabelled(prev))
+                    groups[-1][0] == i - back
+                    and _section_heading_line(prev)
+                    and not (full(prev, ln.text) and _runs_on(prev, ln.text))
+                )
+                and not (
+                    groups[-1][0] == i - back
+                    and not full(prev, ln.text)
+                    and _heading_line(_unlabelled(prev))
                 )
             )
         else:
@@ -198,9 +220,11 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not SEPARATOR.match(prev)
                 and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
                 and not (
-                    groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)) and not _heading_line(ln.text)
+                    groups[-1][0] == i - back
+                    and _heading_line(_unlabelled(prev))
+                    and not _heading_line(ln.text)
                 )
-                and not (groups[-1][0] == i - 1 and _citation_line(prev))
+                and not (groups[-1][0] == i - back and _citation_line(prev))
                 and not (list_end is not None and list_end.search(prev.rstrip()))
             ) or (
                 # a sentence that runs on to the next line (a quote hard-wrapped inside a page of
@@ -209,7 +233,8 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and continues
                 and not starts_unit(ln.text)
                 and _runs_on(prev, ln.text)
-                and not (groups[-1][0] == i - 1 and _heading_line(_unlabelled(prev)))  # text under a heading
+                # text under a heading
+                and not (groups[-1][0] == i - back and _heading_line(_unlabelled(prev)))
             )
         if joinable:
             groups[-1] = (groups[-1][0], i)
@@ -217,24 +242,46 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             groups.append((i, i))
         bullet_seen = bullet_seen or is_bullet
 
-    blocks = []
-    for n, (a, b) in enumerate(groups):
+    blocks: list[Block] = []
+    for a, b in groups:
         first, last = lines[a], lines[b]
         lead = len(first.text) - len(first.text.lstrip())
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
-        blocks.append(
-            Block(
-                index=n,
-                start=start,
-                end=end,
-                first_line=a,
-                last_line=b,
-                raw=source.text[start:end],
-                indent=lead,
-            )
-        )
+        # a law whose line breaks were lost: one paragraph per run-in label (structure/runin.py)
+        cuts = run_in_cuts(source.text[start:end], profile.and_words, profile.law_keywords) if a == b else []
+        for s, e in pairwise([start, *(start + k for k in cuts), end]):
+            e = s + len(source.text[s:e].rstrip())
+            if e > s:
+                blocks.append(
+                    Block(
+                        index=len(blocks),
+                        start=s,
+                        end=e,
+                        first_line=a,
+                        last_line=b,
+                        raw=source.text[s:e],
+                        indent=lead if s == start else 0,
+                    )
+                )
     return blocks
+
+
+def double_spaced(source: SourceText) -> bool:
+    """Whether (nearly) no two lines of text are adjacent and most are one blank line apart (a wider
+    gap is then a paragraph break).
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> lines, text, _ = normalize_text("\\n\\n".join(["a line of text"] * 8))
+    >>> double_spaced(SourceText("t", text, lines, "en", "utf-8"))
+    True
+    """
+    filled = [k for k, ln in enumerate(source.lines) if ln.text.strip()]
+    if len(filled) < MIN_DOUBLE_SPACED_LINES:
+        return False
+    gaps = [b - a for a, b in pairwise(filled)]
+    adjacent = sum(1 for g in gaps if g == 1)
+    return adjacent <= 0.05 * len(gaps) and sum(1 for g in gaps if g == 2) >= DOUBLE_SPACED_SHARE * len(gaps)
 
 
 def bullet_paragraphs(source: SourceText) -> bool:
@@ -301,6 +348,17 @@ def _runs_on(prev: str, text: str) -> bool:
     return bool(prev.strip()) and t[:1].islower() and not closed
 
 
+def _quote_label(text: str) -> bool:
+    """A citation label in front of a quote ("Law 68A: …", "L68B1 Any statement …"); an id that
+    a sentence goes on from in lowercase is a wrapped citation ("16C is van toepassing …").
+
+    >>> _quote_label("L68B1 Any statement to the effect"), _quote_label("16C is van toepassing op")
+    (True, False)
+    """
+    m = CITATION_LABEL.match(text)
+    return m is not None and not (m["gid"] and text[m.end() : m.end() + 1].islower())
+
+
 def _citation_line(text: str) -> bool:
     """A line that only cites what follows: "Law 68B (Concession Defined):"."""
     m = CITATION_LABEL.match(text.strip())
@@ -343,6 +401,8 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             lead, raw = raw[: bm.end()], raw[bm.end() :]
         if SEPARATOR.match(raw):
             b.kind, b.reason = "debris", "separator"
+        elif PRINT_SLUG.match(raw.strip()):
+            b.kind, b.reason = "debris", "print-mark"
         elif any(p.match(raw.strip()) for p in pats.debris):
             b.kind, b.reason = "debris", "chrome"
         elif m := _law_heading(raw, pats.law_heading, cited):

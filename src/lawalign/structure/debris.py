@@ -79,6 +79,8 @@ OTHER_NUMBERING = re.compile(
 MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
 MAX_NAV_CHARS = 160
+# A menu line: at least this many entries of at most this many words.
+MIN_MENU_ITEMS, MAX_MENU_WORDS = 3, 3
 
 
 @cache
@@ -157,6 +159,21 @@ def _no_word(text: str) -> bool:
     return 0 < len(t) <= MAX_NAV_CHARS and not re.search(r"[^\W\d_]{3}|\d", t) and not _cjk(t)
 
 
+def _menu(text: str) -> bool:
+    """A line of menu entries: three or more short items between bars or dots.
+
+    >>> _menu("Home | Laws | Search | Log in"), _menu("Start · Regler · Kontakt"), _menu("A | B")
+    (True, True, False)
+    >>> _menu("if a player agreed to the loss of a trick | his side had, in fact, won; or | x")
+    False
+    """
+    t = text.strip()
+    if "\n" in t or len(t) > MAX_NAV_CHARS:
+        return False
+    items = [i.strip() for i in re.split(r"\s[|·•]\s", t)]
+    return len(items) >= MIN_MENU_ITEMS and all(0 < len(i.split()) <= MAX_MENU_WORDS for i in items)
+
+
 def _cjk(text: str) -> bool:
     return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
 
@@ -186,9 +203,19 @@ def is_navigation(text: str) -> bool:
     True
     >>> is_navigation("1. if a player agreed to the loss of a trick his side had, in fact, won; or")
     False
+
+    Wrapped over a few lines it is navigation only when the laws' headings are printed in capitals
+    (a paragraph may well cite "Law 68. The …" and "Law 70. Then …"):
+
+    >>> is_navigation("68. ROSZCZENIE ALBO  68. ROSZCZENIE\\nALBO ZRZECZENIE top of page 70. ROZSTRZYGANIE")
+    True
+    >>> is_navigation("The Director rules under Law 68. The claim is\\nvoid, see Law 70. The board is …")
+    False
     """
     if "\n" in text.strip():
-        return False
+        flat = " ".join(text.split())
+        capitals = {m["num"] for m in NAV_HEADING.finditer(flat) if _capitals(flat[m.end("num") + 1 :])}
+        return len(flat) <= 2 * MAX_NAV_CHARS and len(capitals) >= 2
     numbers = {m["num"] for m in NAV_HEADING.finditer(text)}
     cjk = {m["num"] for m in CJK_LAW.finditer(text)}
     if len(numbers) >= 2 or (len(cjk) >= 2 and len(text) <= MAX_NAV_CHARS and not re.search(r"[。.]$", text)):
@@ -199,6 +226,12 @@ def is_navigation(text: str) -> bool:
     if len(set(digits)) >= 2 and not re.search(r"[^\W\d_]{3}", text):
         return True  # "< § 67   § 69 >", "67 | 69": law numbers and marks, no word
     return bool(NAV_ARROWS.search(text)) and len(digits) >= 1
+
+
+def _capitals(text: str) -> bool:
+    """The first words of ``text`` are in capitals: a heading printed in capitals ("ROSZCZENIE ALBO")."""
+    words = text.split()[:2]
+    return bool(words) and len(words[0]) >= 3 and all(w.isupper() for w in words)
 
 
 def _is_quote(b: Block) -> bool:
@@ -262,7 +295,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
     _other_numbering(blocks)
     for b in blocks:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
-        if b.kind in ("heading", "text") and not b.label and _no_word(b.raw):
+        if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):
             _mark(b, "navigation")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law

@@ -19,6 +19,7 @@ that block does *not* get that id. A small margin is reported as ambiguous, neve
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ FOOTNOTE_TEXT_COST = 0.6
 DEFAULT_MISS = 1.0
 TAIL_MISS_FACTOR = 0.5
 AMBIGUOUS_MARGIN = 0.25
+# Going on with the paragraph above costs a little: the skeleton's sentence count must allow it.
+CONTINUE_COST = 0.2
+CONTINUED_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +116,17 @@ def _solve(
     """Monotone alignment; returns total cost and (block, unit-or-None) pairs in block order."""
     n, m = len(blocks), len(units)
     cost = [[INF] * (m + 1) for _ in range(n + 1)]
-    # 1 match, 2 extra block, 3 miss unit, 4 jump to a footnote (from unit jump[i][j]) and match it
+    # 1 match, 2 extra block, 3 miss unit, 4 jump to a footnote (from unit jump[i][j]) and match it,
+    # 5 continue the unit the block above was matched to (a paragraph broken at a line end)
     back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
     jump: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
     miss = [miss_cost(u) for u in units]
+    # sections a text that prints its letters skips ("A.", "B.", then "E."): an extract leaves them
+    # out, and leaving them out costs what the units after the end of a partial page cost
+    letters = sorted({b.letter for b in blocks if b.letter})
+    for k, u in enumerate(units):
+        if letters and u.section and letters[0] < u.section < letters[-1] and u.section not in letters:
+            miss[k] *= TAIL_MISS_FACTOR
     before = [0.0] * (m + 1)  # before[k]: miss cost of units[:k]
     for k in range(m):
         before[k + 1] = before[k] + miss[k]
@@ -137,6 +148,14 @@ def _solve(
             # is more often the page's than the law's)
             if i < n and here + EXTRA_COST <= cost[i + 1][j] + 1e-12:
                 cost[i + 1][j], back[i + 1][j] = here + EXTRA_COST, 2
+            if (
+                back[i][j] in (1, 5)
+                and i < n
+                and (i, j - 1) != forbidden
+                and here + CONTINUE_COST < cost[i + 1][j] - 1e-12
+                and continues(blocks[i - 1], blocks[i], units[j - 1])
+            ):
+                cost[i + 1][j], back[i + 1][j] = here + CONTINUE_COST, 5
             if i > 0 and j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
                 cost[i][j + 1], back[i][j + 1] = here + miss[j], 3
             if i > 0 and i < n and blocks[i].kind == "text":
@@ -168,10 +187,38 @@ def _solve(
         elif step == 4:
             pairs.append((i - 1, j - 1))
             i, j = i - 1, jump[i][j]
+        elif step == 5:
+            pairs.append((i - 1, j - 1))
+            i -= 1
         else:
             j -= 1
     pairs.reverse()
     return total, pairs
+
+
+def continues(above: Block, b: Block, s: SkeletonUnit) -> bool:
+    """Block ``b`` goes on with the paragraph of ``above`` (given unit ``s``): it is the next line,
+    unlabelled text, and the two hold no more sentences than the reference's paragraph has.
+
+    A page that breaks lines inside a paragraph and separates paragraphs no other way prints a
+    section of two sentences on two lines ("… as equitably as possible." / "The Director proceeds as
+    follows:"); the second line is that section's, not a paragraph the reference has no place for.
+    """
+    # a line that carries on the sentence above adds none: after a word ("… withdrawn within the" /
+    # "Correction Period …"), or in lowercase after a colon or comma ("… à moins :" / "- que … ou,")
+    mid_sentence = bool(re.search(r"\w\s*$", above.raw))
+    after_mark = bool(re.search(r"[:;,]\s*$", above.raw))
+    lower = bool(re.match(r"^(?:[-–—•]\s*)?[^\W\d_]", b.raw)) and not b.raw.lstrip("-–—• ")[:1].isupper()
+    carried = mid_sentence or (after_mark and lower)
+    added = b.sentences - 1 if carried else b.sentences
+    return (
+        b.kind == "text"
+        and not b.letter
+        and above.kind in ("text", "point")
+        and s.role in CONTINUED_ROLES
+        and b.first_line == above.last_line + 1
+        and 0 < above.sentences + added <= s.sentences
+    )
 
 
 def cites_as(b: Block, s: SkeletonUnit) -> bool:

@@ -15,6 +15,14 @@ from lawalign.ingest.profiles import Profile
 # A separator rule: "--------------------------------", "_____", "* * *".
 SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
 
+# A printer's slug line of a page laid out for print, left in its text layer: the layout file's name,
+# then maybe its page number, date and time ("aug.indd", "Laws2017.indd 53 8/1/13 10:15 AM").
+PRINT_SLUG = re.compile(
+    r"""^\S+\.(?:indd|indb|qxd|qxp|pmd|p65|sla|fm|book)
+        (?:\s+\d{1,4})?(?:\s+\d{1,2}[./-]\d{1,2}[./-]\d{2,4})?(?:\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AP]M)?)?$""",
+    re.X | re.I,
+)
+
 # A numbered point: "1. Mọi tuyên bố ...", "2) ...", full-width "1．牌手…", "1、…" (no space after
 # a full-width mark).
 POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
@@ -87,9 +95,11 @@ CITATION_LABEL = re.compile(
     re.X,
 )
 
-# A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …".
+# A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …",
+# "Law 70 B. Clarification Statement Repeated".
 LAW_SECTION_HEADING = re.compile(
-    r"^(?P<label>(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$", re.X | re.S
+    r"^(?P<label>(?:(?:[^\W\d_]{2,12}\.?|§)\s?)?(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$",
+    re.X | re.S
 )
 
 # Quoted reply lines of an e-mail: "> text", ">> text".

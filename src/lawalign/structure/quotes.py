@@ -21,6 +21,8 @@ from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 # A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
 HEADING_IN_BRACKETS = re.compile(r"\d[A-L]\s*\([^)]{2,60}\)\s*:\s*[\"“„«]?$")
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
+# A paragraph introducing a quote, hard-wrapped over lines, is at most this long.
+MAX_INTRO_CHARS = 320
 
 
 def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
@@ -51,7 +53,8 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
         m = CITATION_LABEL.match(b.raw)
         if m and m["gid"] and parse_id(m["gid"]).law not in skeleton.laws:
             m = None  # "4H from E": a contract, not an id glued in front of a quote
-        if m and len(b.raw) > m.end() + 20:
+        rest = b.raw[m.end() :] if m else ""
+        if m and (len(rest) > 20 or _repeats_quote(rest, m["id"] or m["gid"], live, out)):
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
             parts = parse_id(uid)
             point = POINT.match(b.raw[m.end() :])
@@ -62,7 +65,7 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
             out[b.index] = (uid, role)
             _continue_points(live, k, make_id(parts.law, parts.section) if parts.section else uid, out)
             continue
-        intro = "\n" not in b.raw.strip() and re.search(r":\s*[\"“„«]?$", b.raw.strip())
+        intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
         refs = [r for r in find_refs(b.raw, lang) if r.kind == "external"] if intro else []
         if refs and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
             uid, role = _unit_for(refs[-1].target, skeleton)
@@ -77,6 +80,20 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
             _continue_points(live, k + 1, uid, out)
     _prose_citations(blocks, lang, skeleton, out)
     return out
+
+
+def _one_paragraph(raw: str) -> bool:
+    """One line, or a short paragraph hard-wrapped over a few lines (an introduction to a quote)."""
+    return "\n" not in raw.strip() or len(raw) <= MAX_INTRO_CHARS
+
+
+def _repeats_quote(rest: str, target: str, live: list[Block], out: dict[int, tuple[str, str]]) -> bool:
+    """A short text after a citation label that starts a paragraph quoted earlier under the same label:
+    the quote repeated in a reply and cut short by the end of the page ("70D1 The Dir")."""
+    rest = rest.strip()
+    return len(rest) >= 3 and any(
+        x.index in out and target in x.label and x.text.startswith(rest) for x in live
+    )
 
 
 # "the relevant Law is no.70 … Section C is titled … This states:": a law number after a law word,
@@ -95,8 +112,8 @@ def _prose_citations(
     keywords = "|".join(re.escape(k) for k in load_profile(lang).law_keywords) or "Law"
     law_word = re.compile(PROSE_LAW.format(keywords=keywords), re.I)
     for k, b in enumerate(blocks[:-1]):
-        text = b.raw.strip()
-        if b.reason != "commentary" or "\n" in text or not re.search(r":\s*[\"“„«]?$", text):
+        text = " ".join(b.raw.split())
+        if b.reason != "commentary" or not _one_paragraph(b.raw) or not re.search(r":\s*[\"“„«]?$", text):
             continue
         laws = [m[1] for m in law_word.finditer(text) if m[1] in skeleton.laws]
         sections = [r.target for r in find_refs(text, lang) if r.kind == "internal" and r.target.isalpha()]

@@ -67,6 +67,9 @@ UNLABELLED_CONFIDENCE = 0.75
 MIN_OUTLINE_HEADINGS = 2
 # A paragraph quoted under its citation on a commentary page: its id is as cited.
 QUOTE_CONFIDENCE = 0.92
+# A printed point number more than this beyond its section's last point is no point of it ("68." under
+# 69B: a law's heading wrapped into the text); a gap of two lost points is still read as numbered.
+MAX_POINT_GAP = 3
 QUOTE_FIT = 1.0
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
 SLUG_BONUS = 2.0
@@ -711,7 +714,9 @@ def _extra_id(
     n = sum(1 for a in out.values() if ".x" in a.id) + 1
     if b.kind == "point":
         uid = make_id(law, sec, b.number)
-        if any(a.id == uid for a in out.values()):
+        # the section's points so far: a number far beyond them ("68." under 69B) is no point of it
+        top = max((p.point for a in prev if (p := UnitId.maybe(a.id)) and p.section == sec), default=0)
+        if any(a.id == uid for a in out.values()) or b.number > top + MAX_POINT_GAP:
             uid = make_id(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:
         uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
@@ -821,6 +826,18 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
     for b in blocks:
         src = source.source_of(b.first_line, b.last_line)
         a = assigned.get(b.index)
+        prev = units[-1] if units else None
+        if a is not None and prev is not None and prev.id == a.id and prev.kind == "text" and prev.span:
+            # the paragraph above goes on on this line (structure/ids.py: continues)
+            start = prev.span[0]
+            units[-1] = replace(
+                prev,
+                text=prev.text + source.text[prev.span[1] : b.end],
+                source=replace(src, line_start=prev.source.line_start, page=prev.source.page),
+                span=(start, b.end),
+                confidence=round(min(prev.confidence, a.confidence), 3),
+            )
+            continue
         if a is not None:
             law = a.law
             kind: UnitKind = {"law-title": "title", "heading": "title", "footnote": "footnote"}.get(
@@ -872,6 +889,7 @@ def _debris_evidence(reason: str, dup: str | None) -> str:
     return {
         "separator": "a rule of dashes separating the footnote area",
         "chrome": "matches the language profile's list of web-page chrome",
+        "print-mark": "a printer's slug line (the layout file's name) left in the page's text layer",
         "unplaced": "text outside any recognizable law",
     }.get(reason, f"repeats {dup}" if dup else reason)
 

@@ -1,0 +1,126 @@
+"""Layout robustness: does a page read the same when its layout changes and its words do not?
+
+The same law text reaches users laid out many ways: with or without blank lines between paragraphs,
+hard-wrapped by a mail program, double-spaced by a web page that made every line a paragraph,
+indented, with Windows line ends, or with every line break lost (a printed page's text layer). Each
+variant here re-lays out a real page without changing a word; the page is *stable* under it when
+``units`` gives the same sequence of (id, kind) for its law units as on the page as published.
+Pages the pipeline refuses as published, or reads without any law unit, say nothing and are skipped.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from lawalign.evaluate.pages import Rows, units_of_file
+
+WRAP_COLUMNS = 60
+
+
+def _no_blank_lines(text: str) -> str:
+    return "\n".join(ln for ln in text.split("\n") if ln.strip())
+
+
+def _double_spaced(text: str) -> str:
+    return "\n\n".join(ln for ln in text.split("\n") if ln.strip())
+
+
+def _hard_wrapped(text: str) -> str:
+    return "\n".join(w for ln in text.split("\n") for w in (textwrap.wrap(ln, WRAP_COLUMNS) or [""]))
+
+
+def _indented(text: str) -> str:
+    return "\n".join("    " + ln if ln.strip() else ln for ln in text.split("\n"))
+
+
+def _crlf(text: str) -> str:
+    return text.replace("\n", "\r\n")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(ln.strip() for ln in text.split("\n") if ln.strip())
+
+
+VARIANTS: dict[str, Callable[[str], str]] = {
+    "no-blank-lines": _no_blank_lines,
+    "double-spaced": _double_spaced,
+    "hard-wrapped": _hard_wrapped,
+    "indented": _indented,
+    "crlf": _crlf,
+    "one-line": _one_line,
+}
+"""Re-layouts of a page that keep every word: name → function of the page's text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stability:
+    """How one page fared under one variant."""
+
+    page: str
+    variant: str
+    stable: bool
+    expected: tuple[str, ...]
+    got: tuple[str, ...]
+
+
+def law_ids(rows: Rows) -> tuple[str, ...]:
+    """The ``id/kind`` sequence of a reading's law units (debris left out)."""
+    return tuple(f"{r['id']}/{r['kind']}" for r in rows if r.get("kind") != "debris")
+
+
+def _read(path: Path, units: Callable[[Path], Rows]) -> tuple[str, ...] | None:
+    from lawalign.errors import LawalignError
+
+    try:
+        return law_ids(units(path))
+    except LawalignError:
+        return None
+
+
+def relayout(
+    pages: Sequence[Path],
+    variants: Mapping[str, Callable[[str], str]] = VARIANTS,
+    units: Callable[[Path], Rows] = units_of_file,
+) -> list[Stability]:
+    """Read each page as published and under each variant (same file name, so a slug still counts)."""
+    out: list[Stability] = []
+    with tempfile.TemporaryDirectory(prefix="lawalign-relayout-") as tmp:
+        for page in sorted(pages):
+            expected = _read(page, units)
+            if not expected:
+                continue
+            text = page.read_text(encoding="utf-8", errors="replace")
+            for name, change in variants.items():
+                folder = Path(tmp) / name
+                folder.mkdir(exist_ok=True)
+                path = folder / page.name
+                path.write_bytes(change(text).encode("utf-8"))
+                got = _read(path, units) or ()
+                out.append(Stability(page.name, name, got == expected, expected, got))
+    return out
+
+
+def format_report(results: Sequence[Stability], indent: str = "  ") -> str:
+    """Stable pages per variant, overall, and what changed where a page was not stable."""
+    lines = []
+    for name in dict.fromkeys(r.variant for r in results):
+        rs = [r for r in results if r.variant == name]
+        lines.append(f"{indent}{name:<16}{sum(r.stable for r in rs)}/{len(rs)} pages read the same")
+    stable = sum(r.stable for r in results)
+    share = stable / len(results) if results else 0.0
+    lines.append(f"{indent}overall         {stable}/{len(results)} ({100 * share:.1f} %)")
+    for r in results:
+        if not r.stable:
+            missing = [x for x in r.expected if x not in r.got]
+            extra = [x for x in r.got if x not in r.expected]
+            lines.append(
+                f"{indent}  {r.page} [{r.variant}]: "
+                + (f"missing {', '.join(missing[:6])} " if missing else "")
+                + (f"extra {', '.join(extra[:6])}" if extra else "")
+                + ("" if missing or extra else "order differs")
+            )
+    return "\n".join(lines)
