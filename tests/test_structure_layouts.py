@@ -1063,3 +1063,42 @@ def test_menu_line_is_navigation() -> None:
     ed = segment_law(source_from_text(text, "en", path="law_69.txt"))
     assert ed.units[1].kind == "debris" and ed.units[1].reason == "navigation"
     assert next(u.id for u in ed.units if u.kind != "debris") == "69A.title"
+
+
+def test_section_labels_with_a_hyphen_and_an_editors_note_in_brackets() -> None:
+    # a Spanish federation's book: "A.-" and "B.- " as section labels, and the federation's own note
+    # in brackets inside the law
+    text = (
+        "Artículo 71.- Concesión anulada\n\n"
+        "Una concesión se mantiene una vez hecha, salvo que dentro del periodo de corrección establecido "
+        "en el Artículo 79C el Árbitro anulará la concesión:\n\n"
+        "A.-Si un jugador concedió una baza que su bando ya había ganado; o\n\n"
+        "B.- Si un jugador concedió una baza que no podía perderse con ningún juego normal* de las cartas "
+        "restantes.\n\n"
+        "(Nota de la AEB: el periodo de corrección termina treinta minutos después de publicarse los "
+        "resultados).\n\n"
+        "La mano se puntúa de nuevo adjudicando esa baza a su bando.\n"
+    )
+    ed = segment_law(source_from_text(text, "es"))
+    ids = _ids(ed)
+    assert ids[5] == ("71A", "text")
+    assert ids[7] == ("71B", "text")
+    assert ids[9][1] == "debris"  # the federation's note, not the law
+    printed = {u.id: (u.label, u.inferred) for u in ed.units}
+    assert printed["71A"] == ("A.-", False) and printed["71B"] == ("B.-", False)
+
+
+def test_unlabelled_paragraphs_of_a_law_outside_the_skeleton_are_flagged() -> None:
+    # Law 72 (outside 68-71) keeps the ids its labels give; the federation's bullets after the points
+    # are placed by position only: flagged for review, never a confident id
+    text = (
+        "Artículo 72.- Principios generales\n\n"
+        "B.- Infracciones del Reglamento\n\n"
+        "1. Un jugador no debe infringir intencionadamente una norma del Reglamento.\n\n"
+        "2. No existe obligación de llamar la atención sobre una infracción del propio bando.\n\n"
+        "  • La AEB mantiene la obligación del uso del stop.\n"
+    )
+    ed = segment_law(source_from_text(text, "es"))
+    by_line = {u.source.line_start: u for u in ed.units}
+    assert by_line[5].id == "72B1" and by_line[5].confidence == 1.0
+    assert by_line[9].confidence < 0.9 and by_line[9].inferred

@@ -65,6 +65,8 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
 # real-page development set, ids at or above it are right at least 90 % of the time.
 REVIEW_CONFIDENCE = 0.9
+# Bullets: the Laws print none, a page's own notes often do.
+BULLET_GLYPHS = "•▪◦●·"
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
 # Without a law heading or a printed section letter, an outline of this many headings at least
@@ -794,13 +796,20 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             k += 1
             uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
         seen.add(uid)
+        # one more paragraph under a section that has its text already, or a bulleted one after the
+        # points (the Laws print no bullets), is placed by position only: likely a note the page added
+        placed = ".x" in uid or (role == "wrap" and b.raw.lstrip()[:1] in BULLET_GLYPHS)
         out[b.index] = _Assigned(
             uid,
             role,
             law,
-            sec_inferred,
-            0.6 if sec_inferred else 1.0,
-            "section letter inferred from a restart of point numbering" if sec_inferred else "",
+            sec_inferred or placed,
+            0.6 if sec_inferred else UNLABELLED_CONFIDENCE if placed else 1.0,
+            "section letter inferred from a restart of point numbering"
+            if sec_inferred
+            else "placed after the printed labels by position only"
+            if placed
+            else "",
         )
     return out
 
