@@ -140,6 +140,8 @@ def _text_start(line: str, start: int, end: int) -> int | None:
     'The Director'
     >>> _text_start("B. Clarification Statement Repeated", 0, 35) is None
     True
+    >>> _text_start("A. Claim Defined Any statement", 0, 30) is None  # too short for a sentence after it
+    True
     """
     words = list(WORD.finditer(line, start, end))
     if len(words) < 4:
