@@ -83,6 +83,10 @@ MAX_NAV_CHARS = 160
 MIN_MENU_ITEMS, MAX_MENU_WORDS = 3, 3
 
 
+# A paragraph wholly in round brackets that opens with a few words and a colon: an editor's note.
+EDITOR_NOTE = re.compile(r"^\(\s*[^\W\d_][^():\n]{0,40}:\s[^()]*\)\.?$")
+
+
 @cache
 def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
     """Whole-word, case-sensitive matcher of a profile's ``commentary_words`` (None: no words).
@@ -297,6 +301,10 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):
             _mark(b, "navigation")
+        # "(Nota de la AEB: …)", "(Note: …)": a paragraph wholly in brackets that opens with a few words
+        # and a colon is an editor's or a federation's note inside the law, not the law's text
+        elif b.kind in ("heading", "text") and not b.label and EDITOR_NOTE.match(b.raw.strip()):
+            _mark(b, "commentary")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law
         elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile.lang):

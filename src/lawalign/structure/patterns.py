@@ -31,9 +31,10 @@ POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
 # Hebrew letters "א." "ב." likewise (א is A, ב is B).
 # A label glued to its heading by text extraction ("C.Пояснение, требующееся …") counts too when a
-# capitalised word follows (an initial "C.S." does not).
+# capitalised word follows (an initial "C.S." does not); so does a full stop and a hyphen before a
+# capitalised word, as Spanish and Portuguese books print them ("A.-Observancia …", "B.- Infracciones").
 SECTION = re.compile(
-    r"""^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])[.)])
+    r"""^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])(?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])))
         (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω]))(?P<rest>\S.*)$""",
     re.X | re.S,
 )

@@ -11,12 +11,27 @@ other paragraph is the author's commentary (debris).
 
 from __future__ import annotations
 
+import copy
 import re
 
+from lawalign.models import SourceText
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import CITATION_LABEL, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
+
+# A citation, up to three words ("reads", "states that"), a colon or a comma, then the opening quotation
+# mark of the quoted law text, anywhere in a paragraph: 'Law 68B1 reads: "Any statement …', 'the
+# wording of L68: "Any statement …', '> 2007 Law 68D: "After any claim …'.
+QUOTE_AFTER_CITATION = re.compile(r"^(?:\s*\([^)]{0,60}\))?(?:\s+[^\W\d_]+){0,3}\s*[:,]\s*[\"“„«]")
+# "L68", "L68B2": the abbreviation of mailing lists and forums.
+ABBREVIATED_CITATION = re.compile(r"(?<![\w])L(\d{1,2}(?:[A-L]\d?)?)(?![\w])")
+CLOSING_QUOTE = re.compile(r"[\"”»]")
+# A quotation shorter than this (without spaces runs and reply markers) is a phrase, not a paragraph.
+MIN_INLINE_QUOTE = 30
+# An id quoted under a citation of the law alone ("Law 68 states that, …"): which of the law's
+# paragraphs is quoted is a guess (its first one), flagged for review.
+LAW_ONLY_CONFIDENCE = 0.75
 
 # A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
 HEADING_IN_BRACKETS = re.compile(r"\d[A-L]\s*\([^)]{2,60}\)\s*:\s*[\"“„«]?$")
@@ -40,13 +55,22 @@ def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
     return target, "point" if parts.point else "section"
 
 
-def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int, tuple[str, str]]:
+def find_quotes(
+    blocks: list[Block], lang: str, skeleton: Skeleton, source: SourceText | None = None
+) -> dict[int, tuple[str, str]]:
     """Quoted law paragraphs of a commentary page: block index → (id, role). Empty when the page has
-    a law heading or printed section labels (then the law is printed, not quoted)."""
+    a law heading or printed section labels (then the law is printed, not quoted).
+
+    With ``source``, a quotation opened after a citation inside a paragraph (commentary, a quoted
+    reply) is cut out of it at line boundaries first: ``blocks`` is changed in place and renumbered.
+    """
     live = [b for b in blocks if b.kind != "debris"]
     if any(b.kind == "law" or (b.letter and b.kind in ("heading", "text")) for b in live):
         return {}
     out: dict[int, tuple[str, str]] = {}
+    if source is not None:
+        blocks[:] = _cut_inline_quotes(blocks, source, lang, skeleton, out)
+    live = [b for b in blocks if b.kind != "debris" or b.index in out]
     for k, b in enumerate(live):
         if b.index in out:
             continue
@@ -80,6 +104,86 @@ def find_quotes(blocks: list[Block], lang: str, skeleton: Skeleton) -> dict[int,
             _continue_points(live, k + 1, uid, out)
     _prose_citations(blocks, lang, skeleton, out)
     return out
+
+
+def _inline_quote(text: str, lang: str, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
+    """The first quotation a citation opens in ``text``: (cited id, citation start, quote start, quote
+    end), offsets in ``text``; None when there is none or it is too short to be a paragraph."""
+    cites = [(r.target, r.start, r.end) for r in find_refs(text, lang) if r.kind == "external"]
+    cites += [(m[1], m.start(), m.end()) for m in ABBREVIATED_CITATION.finditer(text)]
+    for target, start, end in sorted(cites, key=lambda c: c[2]):
+        if parse_id(target).law not in skeleton.laws:
+            continue
+        m = QUOTE_AFTER_CITATION.match(text[end:])
+        if m is None:
+            continue
+        begin = end + m.end()
+        close = CLOSING_QUOTE.search(text, begin)
+        stop = close.end() if close else len(text)
+        words = re.sub(r"(?m)^\s*(?:>\s?)+", "", text[begin:stop])
+        if len(re.sub(r"\s+", " ", words).strip()) >= MIN_INLINE_QUOTE:
+            return target, start, begin, stop
+    return None
+
+
+def _cut_inline_quotes(
+    blocks: list[Block], source: SourceText, lang: str, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+) -> list[Block]:
+    """The blocks with every quotation opened after a citation inside a paragraph cut out at line
+    boundaries into a block of its own, recorded in ``out`` under its cited id; renumbered."""
+    lines = source.lines
+    result: list[Block] = []
+    renumber: dict[int, int] = {}
+    for b in blocks:
+        renumber[b.index] = len(result)
+        if b.kind in ("law", "footnote") or b.reason == "mail-header" or CITATION_LABEL.match(b.raw):
+            result.append(b)
+            continue
+        found = _inline_quote(b.raw, lang, skeleton)
+        if found is None:
+            result.append(b)
+            continue
+        target, cite, begin, stop = found
+
+        def line_of(offset: int, b: Block = b) -> int:
+            return max(i for i in range(b.first_line, b.last_line + 1) if lines[i].offset <= b.start + offset)
+
+        first, last = line_of(cite), line_of(max(stop - 1, begin))
+        parts = [(b.first_line, first - 1), (first, last), (last + 1, b.last_line)]
+        for a, z in parts:
+            if a > z:
+                continue
+            part = copy.copy(b)
+            part.index = len(result)
+            part.first_line, part.last_line = a, z
+            part.start = max(b.start, lines[a].offset)
+            part.end = min(b.end, lines[z].offset + len(lines[z].text.rstrip()))
+            part.raw = source.text[part.start : part.end]
+            part.heading_cost, part.extra = dict(b.heading_cost), dict(b.extra)
+            if not part.raw.strip():
+                continue
+            if (a, z) == (first, last):
+                uid, role = _unit_for(target, skeleton)
+                label = part.raw[: b.start + begin - part.start - 1] if b.start + cite == part.start else ""
+                part.kind, part.reason, part.label = "text", "", label.rstrip()
+                part.text = part.raw[len(label) :].lstrip() if label else part.raw
+                if not parse_id(target).section:
+                    part.extra["quote"] = "law"  # which of the law's paragraphs: a guess
+                out[part.index] = (uid, role)
+            else:
+                part.label, part.text = (
+                    ("", part.raw)
+                    if part.kind == "debris" or a != b.first_line
+                    else (
+                        b.label,
+                        part.raw[len(b.label) :].lstrip() if b.label else part.raw,
+                    )
+                )
+            result.append(part)
+    for b in result:
+        if b.duplicate_of is not None:
+            b.duplicate_of = renumber.get(b.duplicate_of)
+    return result
 
 
 def _one_paragraph(raw: str) -> bool:

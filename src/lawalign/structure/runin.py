@@ -140,6 +140,8 @@ def _text_start(line: str, start: int, end: int) -> int | None:
     'The Director'
     >>> _text_start("B. Clarification Statement Repeated", 0, 35) is None
     True
+    >>> _text_start("A. Claim Defined Any statement", 0, 30) is None  # too short for a sentence after it
+    True
     """
     words = list(WORD.finditer(line, start, end))
     if len(words) < 4:
@@ -151,7 +153,7 @@ def _text_start(line: str, start: int, end: int) -> int | None:
     def low(w: str) -> bool:
         return w[:1].islower()
 
-    for k in range(2, min(HEADING_WORDS, len(words) - 2) + 1):
+    for k in range(2, min(HEADING_WORDS, len(words) - 3) + 1):  # three words from k on
         w = [x.group() for x in words[k : k + 3]]
         if cap(w[0]) and low(w[1]) and low(w[2]):
             prev = words[k - 1].group()

@@ -37,7 +37,7 @@ from lawalign.structure.ids import (
     solve_laws,
 )
 from lawalign.structure.outline import outline_evidence
-from lawalign.structure.quotes import find_quotes
+from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -53,6 +53,11 @@ log = logging.getLogger(__name__)
 BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 # A law inferred with less gain per block than this is no law at all.
 MIN_GAIN_PER_BLOCK = 0.3
+# Without a law heading (nor a marked footnote or a file name pointing at the law), the law a text is
+# read as must fit clearly better than any other law: law text fits one law far better than the next
+# (margins 6 to 20 on the development pages), while an article's or a forum's headings and numbered
+# lists fit several laws about as well (0.4 to 1.9).
+MIN_LAW_MARGIN = 3.0
 # The cost of reading a segment as holding one more law whose heading was lost.
 HIDDEN_LAW_COST = 2.0
 # Read unlettered headings with the bundled model too (LAWALIGN_HEADING_MODEL=0: by position only).
@@ -60,6 +65,8 @@ HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
 # real-page development set, ids at or above it are right at least 90 % of the time.
 REVIEW_CONFIDENCE = 0.9
+# Bullets: the Laws print none, a page's own notes often do.
+BULLET_GLYPHS = "•▪◦●·"
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
 UNLABELLED_CONFIDENCE = 0.75
 # Without a law heading or a printed section letter, an outline of this many headings at least
@@ -345,7 +352,7 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
-    quotes = find_quotes(blocks, profile.lang, skeleton)
+    quotes = find_quotes(blocks, profile.lang, skeleton, source)
     if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
         segments = []
         fit = QUOTE_FIT * len(quotes)
@@ -354,8 +361,12 @@ def _segment_or_fit(
                 uid, role = quotes[b.index]
                 law = parse_id(uid).law
                 evidence = f"quoted on a commentary page where it is cited as {uid}"
+                confidence = QUOTE_CONFIDENCE
+                if b.extra.get("quote") == "law":
+                    evidence = f"quoted under a citation of Law {law} alone: its first paragraph"
+                    confidence = LAW_ONLY_CONFIDENCE
                 unit_role: UnitRole = role  # type: ignore[assignment]
-                assigned[b.index] = _Assigned(uid, unit_role, law, True, QUOTE_CONFIDENCE, evidence)
+                assigned[b.index] = _Assigned(uid, unit_role, law, True, confidence, evidence)
                 if law not in laws:
                     laws.append(law)
             elif b.kind != "debris":
@@ -594,6 +605,10 @@ def _assign_segment(
         gain += OUTLINE_WEIGHT * (outline.score if k == 0 else -len(outline.disagree))
         if contradictions is not None:
             contradictions.extend(outline.disagree)
+    rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
+    anchored = (hint is not None and hint == laws[0]) or any(b.kind == "footnote" for b in seg.blocks)
+    if seg.heading is None and gain - rival < MIN_LAW_MARGIN and not anchored:
+        return out, 0.0  # several laws fit about as well: commentary shaped like a law, no law
     if fit_only:
         return out, gain
     _, matches = assign_ids(body, _body_units(skeleton, laws, notes=notes))
@@ -608,7 +623,6 @@ def _assign_segment(
             )
         )
     if seg.heading is None:
-        rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
         printed_letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
@@ -782,13 +796,20 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             k += 1
             uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
         seen.add(uid)
+        # one more paragraph under a section that has its text already, or a bulleted one after the
+        # points (the Laws print no bullets), is placed by position only: likely a note the page added
+        placed = ".x" in uid or (role == "wrap" and b.raw.lstrip()[:1] in BULLET_GLYPHS)
         out[b.index] = _Assigned(
             uid,
             role,
             law,
-            sec_inferred,
-            0.6 if sec_inferred else 1.0,
-            "section letter inferred from a restart of point numbering" if sec_inferred else "",
+            sec_inferred or placed,
+            0.6 if sec_inferred else UNLABELLED_CONFIDENCE if placed else 1.0,
+            "section letter inferred from a restart of point numbering"
+            if sec_inferred
+            else "placed after the printed labels by position only"
+            if placed
+            else "",
         )
     return out
 
