@@ -226,8 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nsentence aligner, beyond encoding (random unit vectors; DP time only, best of 3):")
         from lawalign.align.bench import bench_sentalign
 
-        for row in bench_sentalign():
-            print(f"  {row['name']:<44} {row['value']!s:>8} {row['unit']}")
+        for row in [*bench_sentalign(), *bench_sentalign(fragments=True)]:
+            print(f"  {row['name']:<60} {row['value']!s:>8} {row['unit']}")
     return 0
 
 

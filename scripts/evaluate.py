@@ -106,11 +106,11 @@ def section_bleualign() -> None:
     doc = load_document(folder, "dev", "de", "fr")
     emb = get_embedder()
     print(f"  {len(doc.src)} de / {len(doc.tgt)} fr sentences, {len(doc.gold)} gold beads")
-    print(f"  {'method':<14}{'strict P':>9}{'R':>7}{'F1':>7}{'lax P':>8}{'R':>7}{'F1':>7}{'align s':>9}")
+    print(f"  {'method':<21}{'strict P':>9}{'R':>7}{'F1':>7}{'lax P':>8}{'R':>7}{'F1':>7}{'align s':>9}")
     for result in evaluate_document(doc, emb):
         prf = result.prf
         print(
-            f"  {result.method:<14}{prf.strict_p:>9.3f}{prf.strict_r:>7.3f}{prf.strict_f1:>7.3f}"
+            f"  {result.method:<21}{prf.strict_p:>9.3f}{prf.strict_r:>7.3f}{prf.strict_f1:>7.3f}"
             f"{prf.lax_p:>8.3f}{prf.lax_r:>7.3f}{prf.lax_f1:>7.3f}{result.seconds:>9.2f}"
         )
 

@@ -69,7 +69,9 @@ def bench_alignment(model: str = "e5") -> list[dict[str, object]]:
     ]
 
 
-def bench_sentalign(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) -> list[dict[str, object]]:
+def bench_sentalign(
+    sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3, fragments: bool = False
+) -> list[dict[str, object]]:
     """Rows for the general sentence aligner alone (no encoding): seconds and ms per sentence by size.
 
     Each document pair is random unit vectors (384-d, four overlap levels as beads up to 1-4/4-1
@@ -77,11 +79,15 @@ def bench_sentalign(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3)
     and numbers (in 40 % of the sentences) for the length factor and the number agreement; the
     best of ``repeat`` runs is reported, the runs' lengths and numbers computed inside the time.
     Flat ms per sentence across sizes shows the search is linear (banded), not quadratic.
+    ``fragments``: the path of ``lawalign pair`` instead: 2.3 fragments per sentence (as in the
+    Bleualign dev document), beads up to 4 fragments, the path read back as sentence beads inside
+    the time; still reported per sentence.
     """
     import time
 
     import numpy as np
 
+    from lawalign.align.fragments import FRAGMENT_CONFIG, project_beads
     from lawalign.align.sentalign import AlignConfig, align_overlaps, overlap_lengths, overlap_numbers
 
     def unit(v: np.ndarray) -> np.ndarray:
@@ -89,9 +95,12 @@ def bench_sentalign(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3)
         return out
 
     rng = np.random.default_rng(0)
-    config = AlignConfig()
+    config = FRAGMENT_CONFIG if fragments else AlignConfig()
+    per_sentence = 2.3 if fragments else 1.0
+    label = "sentalign-fragments" if fragments else "sentalign"
     rows: list[dict[str, object]] = []
-    for n in sizes:
+    for sentences in sizes:
+        n = round(per_sentence * sentences)
         src = unit(rng.normal(size=(config.max_side, n, 384)))
         keep = rng.random(n) >= 0.05
         tgt = unit(src[:, keep] + 0.5 * unit(rng.normal(size=(config.max_side, int(keep.sum()), 384))))
@@ -105,20 +114,24 @@ def bench_sentalign(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3)
             start = time.perf_counter()
             lengths = (overlap_lengths(src_text, config.max_side), overlap_lengths(tgt_text, config.max_side))
             numbers = (overlap_numbers(src_text, config.max_side), overlap_numbers(tgt_text, config.max_side))
-            align_overlaps(src, tgt, config=config, lengths=lengths, numbers=numbers)
+            beads = align_overlaps(src, tgt, config=config, lengths=lengths, numbers=numbers)
+            if fragments:  # fragments i of sentence i // 2.3 on both sides
+                src_owner = (np.arange(n) / per_sentence).astype(np.int64)
+                tgt_owner = (np.arange(len(tgt_text)) / per_sentence).astype(np.int64)
+                project_beads(beads, src_owner, tgt_owner, int(src_owner[-1]) + 1, int(tgt_owner[-1]) + 1)
             times.append(time.perf_counter() - start)
         best = min(times)
         rows.append(
             {
-                "name": f"sentalign/{n} × {int(keep.sum())} sentences: align",
+                "name": f"{label}/{sentences} sentences ({n} × {int(keep.sum())} units): align",
                 "value": round(best, 3),
                 "unit": "s",
             }
         )
         rows.append(
             {
-                "name": f"sentalign/{n} sentences: per sentence",
-                "value": round(1000 * best / n, 3),
+                "name": f"{label}/{sentences} sentences: per sentence",
+                "value": round(1000 * best / sentences, 3),
                 "unit": "ms",
             }
         )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lawalign.align.embed import CachedEmbedder, Embedder
+from lawalign.align.fragments import align_fragments
 from lawalign.align.sentalign import AlignConfig, align_texts
 from lawalign.align.sentences import split_many
 from lawalign.errors import InputError
@@ -136,10 +137,20 @@ def _with_blanks(beads: Sequence[Bead], src_blank: list[int], tgt_blank: list[in
     return tuple(out)
 
 
+PAIR_UNITS = ("fragment", "sentence")
+
+
 def pair_documents(
-    src: PairDocument, tgt: PairDocument, embedder: Embedder, config: AlignConfig | None = None
+    src: PairDocument,
+    tgt: PairDocument,
+    embedder: Embedder,
+    config: AlignConfig | None = None,
+    unit: str = "fragment",
 ) -> tuple[Bead, ...]:
     """Sentence beads of two documents: every sentence of both sides in exactly one bead, in order.
+
+    ``unit`` is what the DP aligns: ``fragment`` (default; clause fragments, read back as sentence
+    beads, :mod:`lawalign.align.fragments`) or ``sentence``; ``config`` applies to that unit.
 
     >>> from lawalign.align.embed import normalize_rows
     >>> import numpy as np
@@ -155,7 +166,10 @@ def pair_documents(
     """
     src_keep = [i for i, s in enumerate(src.sentences) if s.strip()]
     tgt_keep = [j for j, s in enumerate(tgt.sentences) if s.strip()]
-    core = align_texts(
+    if unit not in PAIR_UNITS:
+        raise ValueError(f"unit must be one of {', '.join(PAIR_UNITS)}, not {unit!r}")
+    aligner = align_fragments if unit == "fragment" else align_texts
+    core = aligner(
         [src.sentences[i] for i in src_keep], [tgt.sentences[j] for j in tgt_keep], embedder, config=config
     )
     mapped = [

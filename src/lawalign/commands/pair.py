@@ -2,10 +2,12 @@
 
 SRC and TGT are text files in any encoding lawalign decodes. By default each non-empty line is a
 paragraph, split into sentences; with --presplit every line is one sentence and bead indices are
-0-based line numbers (blank lines become deletions). Beads cover every sentence of both sides once,
-in order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl
-adds the texts, score and line numbers; tsv the same as a table; tmx a sentence-level TMX 1.4b
-(matches only). Languages are detected unless given with --src-lang/--tgt-lang.
+0-based line numbers (blank lines become deletions). The search aligns clause fragments of the
+sentences (cut at , ; : and parentheses) and reports sentence beads; --unit sentence aligns whole
+sentences. Beads cover every sentence of both sides once, in order. --format beads prints one bead
+per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl adds the texts, score and line numbers;
+tsv the same as a table; tmx a sentence-level TMX 1.4b (matches only). Languages are detected
+unless given with --src-lang/--tgt-lang.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import argparse
 import sys
 
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
+from lawalign.align.fragments import FRAGMENT_CONFIG
 from lawalign.align.pairing import (
     PAIR_FORMATS,
+    PAIR_UNITS,
     pair_documents,
     read_document,
     render_beads,
@@ -45,11 +49,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"embedding model: {', '.join(embedder_names())} (default %(default)s)",
     )
     p.add_argument(
+        "--unit",
+        choices=PAIR_UNITS,
+        default="fragment",
+        help="what the search aligns: clause fragments, read back as sentence beads (default), or sentences",
+    )
+    p.add_argument(
         "--max-bead",
         type=int,
-        default=AlignConfig().max_size,
         metavar="N",
-        help="largest bead in sentences of both sides (default %(default)s: up to 1-4, 2-3, 3-2, 4-1)",
+        help=f"largest bead the search tries, in units of both sides (default {FRAGMENT_CONFIG.max_size} "
+        f"fragments, {AlignConfig().max_size} sentences: up to 1-4, 2-3, 3-2, 4-1)",
     )
     p.add_argument("--no-cache", action="store_true", help="embed everything afresh; read and write no cache")
     p.add_argument(
@@ -60,13 +70,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``lawalign pair``."""
-    if args.max_bead < 2:
-        raise ConfigError(f"--max-bead {args.max_bead}: must be at least 2 (1-1 beads)")
+    default = FRAGMENT_CONFIG if args.unit == "fragment" else AlignConfig()
+    max_bead = default.max_size if args.max_bead is None else args.max_bead
+    if max_bead < 2:
+        raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")
     embedder = get_embedder(args.model, args.cache_dir, cache=not args.no_cache)
     store = store_of(embedder)
     src = read_document(args.src, args.src_lang, presplit=args.presplit, store=store)
     tgt = read_document(args.tgt, args.tgt_lang, presplit=args.presplit, store=store)
-    beads = pair_documents(src, tgt, embedder, AlignConfig(max_size=args.max_bead))
+    beads = pair_documents(src, tgt, embedder, AlignConfig(max_size=max_bead), unit=args.unit)
     if args.format == "tmx":
         data = render_tmx(beads, src, tgt)
     elif args.format == "jsonl":

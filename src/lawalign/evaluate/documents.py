@@ -17,6 +17,7 @@ from pathlib import Path
 from lawalign.align.baselines import gale_church
 from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
+from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
 from lawalign.align.sentalign import (
     AlignConfig,
     align_overlaps,
@@ -28,7 +29,9 @@ from lawalign.evaluate.alignment import PRF, read_beads, score_beads
 from lawalign.models import Bead
 
 BeadList = list[tuple[tuple[int, ...], tuple[int, ...]]]
-METHODS = ("sentalign", "previous-dp", "gale-church")
+METHODS = ("sentalign", "sentalign-sentences", "previous-dp", "gale-church")
+"""``sentalign``: the general aligner as ``lawalign pair`` runs it (through clause fragments,
+:mod:`lawalign.align.fragments`); ``sentalign-sentences``: the same aligner on whole sentences."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,11 +135,16 @@ def run_method(
     if method == "gale-church":
         start = time.perf_counter()
         beads = gale_church([len(s) for s in doc.src], [len(t) for t in doc.tgt])
-    elif method in ("sentalign", "previous-dp"):
+    elif method == "sentalign":
+        fragment_cfg = config or FRAGMENT_CONFIG
+        inputs = prepare_fragments(doc.src, doc.tgt, embedder, fragment_cfg)
+        start = time.perf_counter()
+        beads = align_prepared(inputs, fragment_cfg)
+    elif method in ("sentalign-sentences", "previous-dp"):
         sides = max(2, cfg.max_side) if method == "previous-dp" else cfg.max_side
         src_ov, tgt_ov = embed_overlaps(doc.src, doc.tgt, embedder, sides)
         start = time.perf_counter()
-        if method == "sentalign":
+        if method == "sentalign-sentences":
             lengths = (overlap_lengths(doc.src, sides), overlap_lengths(doc.tgt, sides))
             numbers = (overlap_numbers(doc.src, sides), overlap_numbers(doc.tgt, sides))
             beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers)

@@ -1,0 +1,225 @@
+"""Sentence alignment through clause fragments: align the pieces, report sentence beads.
+
+Translators move half a sentence into the next one, split at a colon or semicolon the other side
+keeps, or join two sentences with a comma. Sentence embeddings do not see where the content went
+(a gold 2-2 whose first sentence lost a clause to the second reads as two passable 1-1s), but the
+pieces do: every sentence is cut at ``, ; :``, before `` - `` and around parentheses
+(:func:`split_fragments`, pieces shorter than :data:`MIN_CHARS` joined to their neighbour), the
+fragments of both documents are aligned by :func:`~lawalign.align.sentalign.align_overlaps` exactly
+as sentences would be (overlap vectors of up to three fragments, margin score, calibrated skip,
+number agreement), and the fragment path is read back as sentence beads (:func:`project_beads`): a
+bead ends wherever the path passes a sentence boundary on both sides at once, so a clause aligned
+across a sentence boundary joins the two sentences into one bead, and a sentence whose fragments
+are all deleted is a deletion. Sentences without inner punctuation are one fragment, and the method
+is then the sentence aligner.
+
+On the Bleualign dev document strict F1 rises from 0.886 (sentences) to 0.918 (``docs/align.md``).
+The cost is encoding: about 2.3 fragments per sentence there, every run of up to three embedded.
+
+>>> split_fragments("Um 16 Uhr standen sie am Fusse des Turmes , und hinter ihm erschien der Gipfel .")
+['Um 16 Uhr standen sie am Fusse des Turmes ,', 'und hinter ihm erschien der Gipfel .']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lawalign.align.embed import Embedder
+from lawalign.align.sentalign import (
+    AlignConfig,
+    align_overlaps,
+    embed_overlaps,
+    overlap_lengths,
+    overlap_numbers,
+)
+from lawalign.models import Bead
+
+MIN_CHARS = 20
+"""Fragments shorter than this (characters) are joined to the previous one (the last to its
+predecessor): a lone "Zürich :" or "( 4 )" carries too little meaning to be aligned alone."""
+
+FRAGMENT_CONFIG = AlignConfig(max_size=4)
+"""Fragment beads up to 4 pieces of both sides (1-3, 2-2, 3-1): sentence beads can still be larger,
+as consecutive fragment beads that share a sentence make one sentence bead."""
+
+_CUT = re.compile(r"(?<=[,;:])\s+|\s+(?=[-–—]\s)|\s+(?=\()|(?<=\))\s+")
+
+
+def split_fragments(sentence: str, min_chars: int = MIN_CHARS) -> list[str]:
+    """The clause fragments of one sentence, in order; joined by single spaces they give it back
+    (up to whitespace). A sentence without inner punctuation is one fragment.
+
+    >>> split_fragments("Links steile , vereiste Platten , rechts fauler Schnee .")
+    ['Links steile , vereiste Platten ,', 'rechts fauler Schnee .']
+    >>> split_fragments("Nur persönliche Berichte sind frei .")
+    ['Nur persönliche Berichte sind frei .']
+    """
+    out: list[str] = []
+    for part in (p.strip() for p in _CUT.split(sentence)):
+        if not part:
+            continue
+        if out and len(out[-1]) < min_chars:
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    if len(out) > 1 and len(out[-1]) < min_chars:
+        last = out.pop()
+        out[-1] = f"{out[-1]} {last}"
+    return out or [sentence.strip()]
+
+
+def fragment_units(sentences: Sequence[str], min_chars: int = MIN_CHARS) -> tuple[list[str], np.ndarray]:
+    """Every fragment of ``sentences`` in order, and the index of the sentence each comes from.
+
+    >>> texts, owner = fragment_units(["Ja , das ist ein Satz mit einer Pause .", "Kurz ."])
+    >>> texts, owner.tolist()
+    (['Ja , das ist ein Satz mit einer Pause .', 'Kurz .'], [0, 1])
+    """
+    texts: list[str] = []
+    owner: list[int] = []
+    for i, sentence in enumerate(sentences):
+        pieces = split_fragments(sentence, min_chars)
+        texts.extend(pieces)
+        owner.extend([i] * len(pieces))
+    return texts, np.array(owner, dtype=np.int64)
+
+
+def project_beads(
+    beads: Sequence[Bead], src_owner: np.ndarray, tgt_owner: np.ndarray, n: int, m: int
+) -> tuple[Bead, ...]:
+    """Sentence beads from a monotone fragment path.
+
+    The path is cut wherever it stands on a sentence boundary of both sides; each piece between two
+    cuts is one sentence bead if it holds a fragment match, else one deletion per sentence. The
+    score of a bead is the mean cosine of its fragment matches (0 for a deletion).
+
+    Args:
+        beads: fragment beads covering every fragment of both sides once, in order.
+        src_owner: (F,) sentence index of every source fragment (non-decreasing, every sentence present).
+        tgt_owner: (F',) the same for the target.
+        n: source sentences.
+        m: target sentences.
+
+    >>> own = np.array([0, 0, 1])
+    >>> path = [Bead((0,), (0,), 0.9), Bead((1,), (1,), 0.8), Bead((2,), (2,), 0.7)]
+    >>> [str(b) for b in project_beads(path, own, np.array([0, 1, 1]), 2, 2)]
+    ['[0, 1]:[0, 1]']
+    >>> [str(b) for b in project_beads(path, own, own, 2, 2)]
+    ['[0]:[0]', '[1]:[1]']
+    """
+    src_starts = set(np.searchsorted(src_owner, np.arange(n + 1)).tolist())
+    tgt_starts = set(np.searchsorted(tgt_owner, np.arange(m + 1)).tolist())
+    out: list[Bead] = []
+    fx = fy = x0 = y0 = 0
+    scores: list[float] = []
+    for bead in beads:
+        fx += len(bead.src)
+        fy += len(bead.tgt)
+        if bead.src and bead.tgt:
+            scores.append(bead.score)
+        if fx not in src_starts or fy not in tgt_starts:
+            continue
+        x1 = int(src_owner[fx]) if fx < len(src_owner) else n
+        y1 = int(tgt_owner[fy]) if fy < len(tgt_owner) else m
+        if scores:
+            score = round(float(np.mean(scores)), 4)
+            out.append(Bead(tuple(range(x0, x1)), tuple(range(y0, y1)), score))
+        else:
+            out.extend(Bead((i,), ()) for i in range(x0, x1))
+            out.extend(Bead((), (j,)) for j in range(y0, y1))
+        scores = []
+        x0, y0 = x1, y1
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentInputs:
+    """What the fragment aligner needs of two documents, embedded: fragments, owners, overlap
+    vectors, run lengths and numbers (see :func:`prepare_fragments`)."""
+
+    src_owner: np.ndarray
+    tgt_owner: np.ndarray
+    src_ov: np.ndarray
+    tgt_ov: np.ndarray
+    lengths: tuple[np.ndarray, np.ndarray]
+    numbers: tuple[np.ndarray, np.ndarray]
+    n: int
+    m: int
+
+
+def prepare_fragments(
+    src: Sequence[str],
+    tgt: Sequence[str],
+    embedder: Embedder,
+    config: AlignConfig | None = None,
+    min_chars: int = MIN_CHARS,
+) -> FragmentInputs:
+    """Cut both documents into fragments and embed every run of up to ``config.max_side`` of them."""
+    cfg = config or FRAGMENT_CONFIG
+    src_units, src_owner = fragment_units(src, min_chars)
+    tgt_units, tgt_owner = fragment_units(tgt, min_chars)
+    src_ov, tgt_ov = embed_overlaps(src_units, tgt_units, embedder, cfg.max_side)
+    lengths = (overlap_lengths(src_units, cfg.max_side), overlap_lengths(tgt_units, cfg.max_side))
+    numbers = (overlap_numbers(src_units, cfg.max_side), overlap_numbers(tgt_units, cfg.max_side))
+    return FragmentInputs(src_owner, tgt_owner, src_ov, tgt_ov, lengths, numbers, len(src), len(tgt))
+
+
+def align_prepared(inputs: FragmentInputs, config: AlignConfig | None = None) -> tuple[Bead, ...]:
+    """Sentence beads of prepared fragments (no encoding: the part to time)."""
+    beads = align_overlaps(
+        inputs.src_ov,
+        inputs.tgt_ov,
+        config=config or FRAGMENT_CONFIG,
+        lengths=inputs.lengths,
+        numbers=inputs.numbers,
+    )
+    return project_beads(beads, inputs.src_owner, inputs.tgt_owner, inputs.n, inputs.m)
+
+
+def align_fragments(
+    src: Sequence[str],
+    tgt: Sequence[str],
+    embedder: Embedder,
+    *,
+    config: AlignConfig | None = None,
+    min_chars: int = MIN_CHARS,
+) -> tuple[Bead, ...]:
+    """Align two lists of sentences through their fragments; beads are in sentence indices.
+
+    Args:
+        src: source sentences, in order.
+        tgt: target sentences, in order.
+        embedder: any :class:`~lawalign.align.embed.Embedder` (wrap it in the cache to embed once).
+        config: fragment-level search parameters (default :data:`FRAGMENT_CONFIG`).
+        min_chars: shortest fragment kept apart (:func:`split_fragments`).
+
+    Returns:
+        Beads covering every sentence of both sides once, in order (see :func:`project_beads`).
+
+    >>> from lawalign.align.embed import normalize_rows
+    >>> class Letters:
+    ...     name, dim = "letters", 26
+    ...     def encode(self, texts):
+    ...         return normalize_rows(np.array([[t.count(c) for c in "abcdefghijklmnopqrstuvwxyz"]
+    ...                                         for t in texts], dtype=float))
+    >>> [str(b) for b in align_fragments(["aaaa bbbb", "cccc dddd"], ["aaaa bbbb", "cccc dddd"], Letters())]
+    ['[0]:[0]', '[1]:[1]']
+    """
+    return align_prepared(prepare_fragments(src, tgt, embedder, config, min_chars), config)
+
+
+__all__ = [
+    "FRAGMENT_CONFIG",
+    "MIN_CHARS",
+    "FragmentInputs",
+    "align_fragments",
+    "align_prepared",
+    "fragment_units",
+    "prepare_fragments",
+    "project_beads",
+    "split_fragments",
+]
