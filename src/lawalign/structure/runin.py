@@ -4,12 +4,15 @@ A printed page's text layer, or a page copied out of a PDF viewer, often comes o
 "… Law 70 C. There Is an Outstanding Trump When a trump remains …, the Director shall award a trick
 or tricks to the opponents if: 1. claimer made no statement about that trump, and 2. it is … play.
 D. Director's Considerations 1. The Director shall not accept …". Such a line is cut before each
-label that continues the law's outline: a law and section label ("Law 70 C.", "70 C."), a section
-letter after a closed sentence (". D. "), a point number after a colon, a closed sentence or a
-list's "and"/"or" that is the next number of its section (1, 2, 3), and a footnote line ("* For
-the purposes …") after an in-text marker. Labels are kept only when they form an outline (section
-letters in order, points counting up from 1 under a section), at least ``MIN_LABELS`` of them with a
-section among them, so a paragraph that merely lists "1. … 2. …" is not cut.
+label that continues the law's outline: a law heading (at the start, after a closed sentence, or
+shortly before the first section's "A."), a law and section label ("Law 70 C.", "70 C."), a section
+letter after a closed sentence or a law's title (". D. ", Greek "Β.", Cyrillic "С."), a point number
+after a colon, a closed sentence or a list's "and"/"or" that is the next number of its section or
+law (1, 2, 3), and a footnote line ("* For the purposes …") after an in-text marker. Labels are kept
+only when they form an outline (section letters in order, points counting up from 1), at least
+``MIN_LABELS`` of them with a section, or a law heading and two points, among them, so a paragraph
+that merely lists "1. … 2. …" is not cut. A heading run into its text ("Claim Defined Any statement
+…") is split where a sentence starts (:func:`_text_start`).
 """
 
 from __future__ import annotations
@@ -158,13 +161,12 @@ def run_in_cuts(
         return []
     # a heading run in with its text: the text starts where a sentence does ("Claim Defined Any
     # statement …" → "Any statement …"); a short paragraph before the next label is all heading
-    starts = [
-        t
-        for k, end in zip(cuts, [*cuts[1:], len(line)], strict=True)
-        if k in titled
-        and len(line[k:end].split()) > (HEADING_WORDS if letter_at(line, k) else TITLE_WORDS)
-        and (t := _text_start(line, k, end, HEADING_WORDS if letter_at(line, k) else TITLE_WORDS)) is not None
-    ]
+    starts = []
+    for k, end in zip(cuts, [*cuts[1:], len(line)], strict=True):
+        window = HEADING_WORDS if letter_at(line, k) else TITLE_WORDS
+        if k in titled and len(line[k:end].split()) > window:
+            if (t := _text_start(line, k, end, window)) is not None:
+                starts.append(t)
     return sorted(k for k in {*cuts, *starts} if k > 0)
 
 
