@@ -46,6 +46,8 @@ RUN_IN_LABEL = re.compile(
     )""",
     re.X,
 )
+# How far back a label looks for what closes the text before it (bounded: one pass over a long line).
+TAIL = 40
 # What closes the text before a section letter or a footnote line.
 CLOSED = re.compile(r"[.:;!?…*\"”»)]\s+$")
 # An in-text footnote marker glued to a word ("normal* play").
@@ -101,7 +103,7 @@ def run_in_cuts(
         m
         for m in law_heading.finditer(line)
         if m.start() == 0
-        or CLOSED.search(line[: m.start()])
+        or CLOSED.search(line, max(0, m.start() - TAIL), m.start())
         or FIRST_SECTION.search(" ".join(line[m.end() :].split()[:TITLE_WORDS]) + " ")
     ]
     cuts: list[int] = []
@@ -113,8 +115,9 @@ def run_in_cuts(
         titled.append(0)
     point = 0
     sections = points = 0
+    star = GLUED_STAR.search(line)
     for m in sorted([*RUN_IN_LABEL.finditer(line), *heads], key=lambda x: x.start()):
-        before = line[: m.start()]
+        before = line[max(0, m.start() - TAIL) : m.start()]  # what a label needs to see before it
         if m.re is law_heading:
             if m["num"] == law or (cuts and m.start() < cuts[-1]):
                 continue
@@ -151,7 +154,7 @@ def run_in_cuts(
             point += 1
             points += 1
         else:
-            if not cuts or not CLOSED.search(before) or not GLUED_STAR.search(before):
+            if not cuts or not CLOSED.search(before) or star is None or star.start() > m.start():
                 continue
             cuts.append(m.start())
             break  # the footnote area closes the law
