@@ -1102,3 +1102,32 @@ def test_unlabelled_paragraphs_of_a_law_outside_the_skeleton_are_flagged() -> No
     by_line = {u.source.line_start: u for u in ed.units}
     assert by_line[5].id == "72B1" and by_line[5].confidence == 1.0
     assert by_line[9].confidence < 0.9 and by_line[9].inferred
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        (
+            "69. UZNANIE ROSZCZENIA ALBO ZRZECZENIA A. Kiedy zachodzi uznanie Uznanie zachodzi, gdy gracz "
+            "strony przeciwnej zgodzi się na roszczenie albo zrzeczenie i nie wyrazi zastrzeżenia przed "
+            "następnym rozdaniem. B. Decyzja sędziego Uznanie roszczenia może być wycofane przed upływem "
+            "okresu reklamacyjnego, ustalonego zgodnie z przepisem 79C: 1. jeżeli gracz zgodził się na "
+            "oddanie lewy, którą jego strona faktycznie wzięła, albo 2. jeżeli gracz zgodził się na oddanie "
+            "lewy, którą jego strona prawdopodobnie by wzięła, gdyby gra była kontynuowana.",
+            "pl",
+            ["69.title", "69A.title", "69A", "69B.title", "69B", "69B1", "69B2"],
+        ),
+        (
+            "Νόμος 70 – Αμφισβητούμενη διεκδίκηση Α. Γενικός σκοπός Όταν κρίνει μια αμφισβητούμενη "
+            "διεκδίκηση, ο Διαιτητής καθορίζει το αποτέλεσμα όσο το δυνατόν πιο δίκαια και για τους δύο "
+            "άξονες. Β. Επανάληψη της δήλωσης 1. Ο Διαιτητής ζητά από τον διεκδικητή να επαναλάβει τη "
+            "δήλωση που έκανε. 2. Στη συνέχεια ο Διαιτητής ακούει τις αντιρρήσεις των αντιπάλων. "
+            "3. Ο Διαιτητής μπορεί να ζητήσει από τους παίκτες να βάλουν τα φύλλα τους ανοιχτά στο τραπέζι.",
+            "el",
+            ["70.title", "70A.title", "70A", "70B.title", "70B1", "70B2", "70B3"],
+        ),
+    ],
+)
+def test_run_in_law_with_a_bare_or_greek_heading(text: str, lang: str, expected: list[str]) -> None:
+    ed = segment_law(source_from_text(text, lang))
+    assert [u.id for u in ed.units if u.kind != "debris"] == expected
