@@ -40,7 +40,9 @@ from lawalign.models import Bead
 
 MIN_CHARS = 20
 """Fragments shorter than this (characters) are joined to the previous one (the last to its
-predecessor): a lone "Zürich :" or "( 4 )" carries too little meaning to be aligned alone."""
+predecessor): a lone "Zürich :" or "( 4 )" carries too little meaning to be aligned alone. Set
+before measuring; on the Bleualign dev document 10 / 15 / 20 / 25 / 30 / 40 give strict F1
+0.868 / 0.902 / 0.918 / 0.923 / 0.913 / 0.909 (whole sentences 0.886)."""
 
 FRAGMENT_CONFIG = AlignConfig(max_size=4)
 """Fragment beads up to 4 pieces of both sides (1-3, 2-2, 3-1): sentence beads can still be larger,
