@@ -17,12 +17,13 @@ import io
 import json
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lawalign.align.embed import CachedEmbedder, Embedder
 from lawalign.align.fragments import align_fragments
+from lawalign.align.hybrid import align_hybrid
 from lawalign.align.sentalign import AlignConfig, align_texts
 from lawalign.align.sentences import split_many
 from lawalign.errors import InputError
@@ -137,7 +138,7 @@ def _with_blanks(beads: Sequence[Bead], src_blank: list[int], tgt_blank: list[in
     return tuple(out)
 
 
-PAIR_UNITS = ("fragment", "sentence")
+PAIR_UNITS = ("both", "fragment", "sentence")
 
 
 def pair_documents(
@@ -145,12 +146,14 @@ def pair_documents(
     tgt: PairDocument,
     embedder: Embedder,
     config: AlignConfig | None = None,
-    unit: str = "fragment",
+    unit: str = "both",
 ) -> tuple[Bead, ...]:
     """Sentence beads of two documents: every sentence of both sides in exactly one bead, in order.
 
-    ``unit`` is what the DP aligns: ``fragment`` (default; clause fragments, read back as sentence
-    beads, :mod:`lawalign.align.fragments`) or ``sentence``; ``config`` applies to that unit.
+    ``unit`` is what the DP aligns: ``both`` (default; clause fragments and whole sentences, the two
+    paths reconciled, :mod:`lawalign.align.hybrid`), ``fragment`` (clause fragments, read back as
+    sentence beads, :mod:`lawalign.align.fragments`) or ``sentence``; ``config`` applies to that unit
+    (to the fragments for ``both``).
 
     >>> from lawalign.align.embed import normalize_rows
     >>> import numpy as np
@@ -168,7 +171,12 @@ def pair_documents(
     tgt_keep = [j for j, s in enumerate(tgt.sentences) if s.strip()]
     if unit not in PAIR_UNITS:
         raise ValueError(f"unit must be one of {', '.join(PAIR_UNITS)}, not {unit!r}")
-    aligner = align_fragments if unit == "fragment" else align_texts
+    aligners: dict[str, Callable[..., tuple[Bead, ...]]] = {
+        "both": align_hybrid,
+        "fragment": align_fragments,
+        "sentence": align_texts,
+    }
+    aligner = aligners[unit]
     core = aligner(
         [src.sentences[i] for i in src_keep], [tgt.sentences[j] for j in tgt_keep], embedder, config=config
     )

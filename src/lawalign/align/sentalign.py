@@ -406,10 +406,7 @@ def _band_costs(
     cosines = np.zeros((len(types), *y.shape))
     margin = cfg.scoring == "margin"
     sims = _Sims(src, tgt)
-    ratio = 1.0
-    if lengths is not None:
-        total_src, total_tgt = float(lengths[0][0].sum()), float(lengths[1][0].sum())
-        ratio = total_src / total_tgt if total_src and total_tgt else 1.0
+    ratio = _length_ratio(lengths)
     for t, (dx, dy) in enumerate(types):
         sx, sy = x - dx, y - dy
         ok = inside & (sx >= 0) & (sy >= 0)
@@ -423,27 +420,109 @@ def _band_costs(
             scale = _SIZE_COST[cfg.size_cost](dx, dy)
             costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
             continue
-        # bertalign-style: similarity minus the group's similarity to the sentences just outside it
-        total = np.zeros(len(xs))
-        count = np.zeros(len(xs))
-        for yy in (ys - 1, ys + dy):
-            near = (yy >= 0) & (yy < m)
-            total[near] += sims(dx, 1, xs[near], yy[near])
-            count[near] += 1
-        for xx in (xs - 1, xs + dx):
-            near = (xx >= 0) & (xx < n)
-            total[near] += sims(1, dy, xx[near], ys[near])
-            count[near] += 1
-        score = cos - total / np.maximum(count, 1)
-        if lengths is not None:
-            ls = lengths[0][dx - 1, xs]
-            lt = lengths[1][dy - 1, ys] * ratio
-            factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
-            score = score * factor
-        if numbers is not None and cfg.number_weight:
-            score = score + cfg.number_weight * _agreement(numbers, dx, dy, xs, ys)
-        costs[t][ok] = -score
+        costs[t][ok] = -_margins(sims, cos, dx, dy, xs, ys, cfg, lengths, ratio, numbers)
     return costs, cosines
+
+
+def _margins(
+    sims: _Sims,
+    cos: np.ndarray,
+    dx: int,
+    dy: int,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    cfg: AlignConfig,
+    lengths: tuple[np.ndarray, np.ndarray] | None,
+    ratio: float,
+    numbers: tuple[np.ndarray, np.ndarray] | None,
+) -> np.ndarray:
+    """``margin`` scores of the ``dx``-``dy`` beads starting at ``xs``/``ys`` whose cosines are ``cos``."""
+    n, m = sims.src.shape[1], sims.tgt.shape[1]
+    # bertalign-style: similarity minus the group's similarity to the sentences just outside it
+    total = np.zeros(len(xs))
+    count = np.zeros(len(xs))
+    for yy in (ys - 1, ys + dy):
+        near = (yy >= 0) & (yy < m)
+        total[near] += sims(dx, 1, xs[near], yy[near])
+        count[near] += 1
+    for xx in (xs - 1, xs + dx):
+        near = (xx >= 0) & (xx < n)
+        total[near] += sims(1, dy, xx[near], ys[near])
+        count[near] += 1
+    score: np.ndarray = cos - total / np.maximum(count, 1)
+    if lengths is not None:
+        ls = lengths[0][dx - 1, xs]
+        lt = lengths[1][dy - 1, ys] * ratio
+        factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
+        score = score * factor
+    if numbers is not None and cfg.number_weight:
+        score = score + cfg.number_weight * _agreement(numbers, dx, dy, xs, ys)
+    return score
+
+
+def _length_ratio(lengths: tuple[np.ndarray, np.ndarray] | None) -> float:
+    """Source characters per target character (1 without lengths): the length factor's scale."""
+    if lengths is None:
+        return 1.0
+    total_src, total_tgt = float(lengths[0][0].sum()), float(lengths[1][0].sum())
+    return total_src / total_tgt if total_src and total_tgt else 1.0
+
+
+def bead_scores(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    dx: int,
+    dy: int,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    *,
+    config: AlignConfig | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
+    """The final pass's ``margin`` score of ``dx``-``dy`` beads starting at source runs ``xs`` and
+    target runs ``ys`` (``dx, dy ≥ 1``, at most the overlap arrays' depth): the quantity the search
+    maximizes, for scoring beads another search proposed.
+
+    Args:
+        src: (K, n, d) source overlap vectors.
+        tgt: (K', m, d) target overlap vectors.
+        dx: source sentences of every bead.
+        dy: target sentences of every bead.
+        xs: first source sentence of each bead.
+        ys: first target sentence of each bead.
+        config: ``number_weight``.
+        lengths: as for :func:`align_overlaps`.
+        numbers: as for :func:`align_overlaps`.
+
+    >>> v = np.eye(3, dtype=np.float32)[None]
+    >>> bead_scores(v, v, 1, 1, np.array([0, 0]), np.array([0, 1])).round(2).tolist()
+    [1.0, -0.67]
+    """
+    return BeadScorer(src, tgt, config=config, lengths=lengths, numbers=numbers)(dx, dy, xs, ys)
+
+
+class BeadScorer:
+    """:func:`bead_scores` of one document pair, its cosines computed once and kept."""
+
+    def __init__(
+        self,
+        src: np.ndarray,
+        tgt: np.ndarray,
+        *,
+        config: AlignConfig | None = None,
+        lengths: tuple[np.ndarray, np.ndarray] | None = None,
+        numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        self.sims = _Sims(src, tgt)
+        self.config = config or AlignConfig()
+        self.lengths, self.numbers = lengths, numbers
+        self.ratio = _length_ratio(lengths)
+
+    def __call__(self, dx: int, dy: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """Scores of the ``dx``-``dy`` beads starting at ``xs``/``ys``."""
+        cos = self.sims(dx, dy, xs, ys)
+        return _margins(self.sims, cos, dx, dy, xs, ys, self.config, self.lengths, self.ratio, self.numbers)
 
 
 def _agreement(

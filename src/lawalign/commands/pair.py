@@ -2,12 +2,14 @@
 
 SRC and TGT are text files in any encoding lawalign decodes. By default each non-empty line is a
 paragraph, split into sentences; with --presplit every line is one sentence and bead indices are
-0-based line numbers (blank lines become deletions). The search aligns clause fragments of the
-sentences (cut at , ; : and parentheses) and reports sentence beads; --unit sentence aligns whole
-sentences. Beads cover every sentence of both sides once, in order. --format beads prints one bead
-per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl adds the texts, score and line numbers;
-tsv the same as a table; tmx a sentence-level TMX 1.4b (matches only). Languages are detected
-unless given with --src-lang/--tgt-lang.
+0-based line numbers (blank lines become deletions). Two searches run: one on clause fragments
+of the sentences (cut at , ; : and parentheses), read back as sentence beads, one on whole
+sentences; where they differ, the one whose level prefers its beads more strongly wins
+(--unit fragment or --unit sentence runs one search alone). Beads cover every sentence of both
+sides once, in order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1],
+[5]:[]); jsonl adds the texts, score and line numbers; tsv the same as a table; tmx a
+sentence-level TMX 1.4b (matches only). Languages are detected unless given with
+--src-lang/--tgt-lang.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--unit",
         choices=PAIR_UNITS,
-        default="fragment",
-        help="what the search aligns: clause fragments, read back as sentence beads (default), or sentences",
+        default="both",
+        help="what the search aligns: clause fragments and sentences, reconciled (default), clause "
+        "fragments read back as sentence beads, or sentences",
     )
     p.add_argument(
         "--max-bead",
@@ -70,7 +73,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``lawalign pair``."""
-    default = FRAGMENT_CONFIG if args.unit == "fragment" else AlignConfig()
+    default = FRAGMENT_CONFIG if args.unit in ("both", "fragment") else AlignConfig()
     max_bead = default.max_size if args.max_bead is None else args.max_bead
     if max_bead < 2:
         raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")

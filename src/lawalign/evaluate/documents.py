@@ -18,6 +18,7 @@ from lawalign.align.baselines import gale_church
 from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
 from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
+from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
 from lawalign.align.sentalign import (
     AlignConfig,
     align_overlaps,
@@ -29,9 +30,10 @@ from lawalign.evaluate.alignment import PRF, read_beads, score_beads
 from lawalign.models import Bead
 
 BeadList = list[tuple[tuple[int, ...], tuple[int, ...]]]
-METHODS = ("sentalign", "sentalign-sentences", "previous-dp", "gale-church")
-"""``sentalign``: the general aligner as ``lawalign pair`` runs it (through clause fragments,
-:mod:`lawalign.align.fragments`); ``sentalign-sentences``: the same aligner on whole sentences."""
+METHODS = ("sentalign", "sentalign-fragments", "sentalign-sentences", "previous-dp", "gale-church")
+"""``sentalign``: the general aligner as ``lawalign pair`` runs it (clause fragments and whole
+sentences reconciled, :mod:`lawalign.align.hybrid`); ``sentalign-fragments``: through clause
+fragments alone (:mod:`lawalign.align.fragments`); ``sentalign-sentences``: on whole sentences alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,10 @@ def run_method(
         start = time.perf_counter()
         beads = gale_church([len(s) for s in doc.src], [len(t) for t in doc.tgt])
     elif method == "sentalign":
+        hybrid = prepare_hybrid(doc.src, doc.tgt, embedder, config or FRAGMENT_CONFIG)
+        start = time.perf_counter()
+        beads = align_prepared_hybrid(hybrid, config or FRAGMENT_CONFIG)
+    elif method == "sentalign-fragments":
         fragment_cfg = config or FRAGMENT_CONFIG
         inputs = prepare_fragments(doc.src, doc.tgt, embedder, fragment_cfg)
         start = time.perf_counter()
