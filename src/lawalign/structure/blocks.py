@@ -6,6 +6,7 @@ at the block's own text and the profile; deciding ids is the job of ``ids.py``.
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -84,6 +85,12 @@ class Block:
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     extra: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> Block:
+        """A copy that can be changed without touching this block (its dicts copied too)."""
+        c = copy.copy(self)
+        c.heading_cost, c.extra = dict(self.heading_cost), dict(self.extra)
+        return c
 
 
 def _comparable(text: str) -> str:

@@ -127,6 +127,8 @@ def _solve(
     for k, u in enumerate(units):
         if letters and u.section and letters[0] < u.section < letters[-1] and u.section not in letters:
             miss[k] *= TAIL_MISS_FACTOR
+    # what the blocks alone say about block i going on with block i - 1, once per solve
+    held = [None, *(continued_sentences(blocks[i - 1], blocks[i]) for i in range(1, n))]
     before = [0.0] * (m + 1)  # before[k]: miss cost of units[:k]
     for k in range(m):
         before[k + 1] = before[k] + miss[k]
@@ -151,9 +153,11 @@ def _solve(
             if (
                 back[i][j] in (1, 5)
                 and i < n
+                and (h := held[i]) is not None
+                and units[j - 1].role in CONTINUED_ROLES
+                and h <= units[j - 1].sentences
                 and (i, j - 1) != forbidden
                 and here + CONTINUE_COST < cost[i + 1][j] - 1e-12
-                and continues(blocks[i - 1], blocks[i], units[j - 1])
             ):
                 cost[i + 1][j], back[i + 1][j] = here + CONTINUE_COST, 5
             if i > 0 and j < m and here + miss[j] < cost[i][j + 1] - 1e-12:
@@ -196,29 +200,27 @@ def _solve(
     return total, pairs
 
 
-def continues(above: Block, b: Block, s: SkeletonUnit) -> bool:
-    """Block ``b`` goes on with the paragraph of ``above`` (given unit ``s``): it is the next line,
-    unlabelled text, and the two hold no more sentences than the reference's paragraph has.
+def continued_sentences(above: Block, b: Block) -> int | None:
+    """The sentences ``above`` and ``b`` hold as one paragraph, or None when ``b`` cannot go on with it
+    (not the next line, not unlabelled text). ``b`` continues the unit ``above`` was matched to when
+    that unit's role allows it and the reference's paragraph has at least that many sentences.
 
     A page that breaks lines inside a paragraph and separates paragraphs no other way prints a
     section of two sentences on two lines ("… as equitably as possible." / "The Director proceeds as
     follows:"); the second line is that section's, not a paragraph the reference has no place for.
     """
+    if b.kind != "text" or b.letter or above.kind not in ("text", "point"):
+        return None
+    if b.first_line != above.last_line + 1:
+        return None
     # a line that carries on the sentence above adds none: after a word ("… withdrawn within the" /
     # "Correction Period …"), or in lowercase after a colon or comma ("… à moins :" / "- que … ou,")
     mid_sentence = bool(re.search(r"\w\s*$", above.raw))
     after_mark = bool(re.search(r"[:;,]\s*$", above.raw))
     lower = bool(re.match(r"^(?:[-–—•]\s*)?[^\W\d_]", b.raw)) and not b.raw.lstrip("-–—• ")[:1].isupper()
     carried = mid_sentence or (after_mark and lower)
-    added = b.sentences - 1 if carried else b.sentences
-    return (
-        b.kind == "text"
-        and not b.letter
-        and above.kind in ("text", "point")
-        and s.role in CONTINUED_ROLES
-        and b.first_line == above.last_line + 1
-        and 0 < above.sentences + added <= s.sentences
-    )
+    held = above.sentences + (b.sentences - 1 if carried else b.sentences)
+    return held if held > 0 else None
 
 
 def cites_as(b: Block, s: SkeletonUnit) -> bool:

@@ -11,7 +11,6 @@ other paragraph is the author's commentary (debris).
 
 from __future__ import annotations
 
-import copy
 import re
 
 from lawalign.models import SourceText
@@ -153,13 +152,12 @@ def _cut_inline_quotes(
         for a, z in parts:
             if a > z:
                 continue
-            part = copy.copy(b)
+            part = b.copy()
             part.index = len(result)
             part.first_line, part.last_line = a, z
             part.start = max(b.start, lines[a].offset)
             part.end = min(b.end, lines[z].offset + len(lines[z].text.rstrip()))
             part.raw = source.text[part.start : part.end]
-            part.heading_cost, part.extra = dict(b.heading_cost), dict(b.extra)
             if not part.raw.strip():
                 continue
             if (a, z) == (first, last):

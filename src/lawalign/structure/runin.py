@@ -48,6 +48,8 @@ RUN_IN_LABEL = re.compile(
 )
 # How far back a label looks for what closes the text before it (bounded: one pass over a long line).
 TAIL = 40
+# A cut that is a section's label, with its law's number and keyword when printed ("Law 70 C. ").
+SECTION_LABEL_AT = re.compile(rf"(?:[^\W\d_]{{2,12}}\.?\s?)?(?:\d{{1,2}}\s?)?[{LETTERS}]\.\s")
 # What closes the text before a section letter or a footnote line.
 CLOSED = re.compile(r"[.:;!?…*\"”»)]\s+$")
 # An in-text footnote marker glued to a word ("normal* play").
@@ -175,7 +177,7 @@ def run_in_cuts(
 
 def letter_at(line: str, k: int) -> bool:
     """The cut at ``k`` is a section's label ("D. …", "Law 70 C. …"), not a law's heading."""
-    return bool(re.match(rf"(?:[^\W\d_]{{2,12}}\.?\s?)?(?:\d{{1,2}}\s?)?[{LETTERS}]\.\s", line[k : k + 20]))
+    return SECTION_LABEL_AT.match(line, k) is not None
 
 
 # A word as the heading split sees it.

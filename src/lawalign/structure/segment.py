@@ -9,7 +9,6 @@ in a debris unit.
 
 from __future__ import annotations
 
-import copy
 import logging
 import math
 import os
@@ -271,12 +270,7 @@ def _prepare(source: SourceText, profile: Profile) -> list[Block]:
 
 def _copies(blocks: Sequence[Block]) -> list[Block]:
     """Copies of prepared blocks that one reading may change without touching another's."""
-    out = []
-    for b in blocks:
-        c = copy.copy(b)
-        c.heading_cost, c.extra = dict(b.heading_cost), dict(b.extra)
-        out.append(c)
-    return out
+    return [b.copy() for b in blocks]
 
 
 def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
@@ -662,8 +656,12 @@ def _assign_segment(
         ]
     placed = [m.block for m in matches if m.unit is not None]
     printed_section = ""
+    above: SkeletonUnit | None = None
     for m in matches:
         b = body[m.block]
+        if m.unit is not None and m.unit is above:
+            b.extra["continues"] = "1"  # the paragraph above goes on on this line (ids.continued_sentences)
+        above = m.unit
         if m.unit is None and placed and not placed[0] < m.block < placed[-1] and not (b.letter or b.number):
             # before the law's first or after its last placed paragraph: page text around the law
             b.reason = (
@@ -848,8 +846,8 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
         src = source.source_of(b.first_line, b.last_line)
         a = assigned.get(b.index)
         prev = units[-1] if units else None
-        if a is not None and prev is not None and prev.id == a.id and prev.kind == "text" and prev.span:
-            # the paragraph above goes on on this line (structure/ids.py: continues)
+        if a is not None and b.extra.get("continues") and prev is not None and prev.id == a.id and prev.span:
+            # the paragraph above goes on on this line (structure/ids.py: continued_sentences)
             start = prev.span[0]
             units[-1] = replace(
                 prev,
