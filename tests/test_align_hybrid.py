@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lawalign.align.embed import normalize_rows
+from lawalign.align.ends import boundary_classes, false_ends
+from lawalign.align.ends import boundary_classes, false_ends
 from lawalign.align.hybrid import Level, align_hybrid, reconcile
 from lawalign.align.sentalign import AlignConfig, BeadScorer, bead_scores, overlap_lengths, overlap_numbers
 from lawalign.evaluate.documents import coverage_ok
@@ -32,9 +34,9 @@ def _level(texts: list[str], skip: float = 0.1) -> Level:
     cfg = AlignConfig(max_size=4)
     lengths = (overlap_lengths(texts, 2), overlap_lengths(texts, 2))
     numbers = (overlap_numbers(texts, 2), overlap_numbers(texts, 2))
-    return Level(
-        ov, ov, lengths, numbers, cfg, skip, BeadScorer(ov, ov, config=cfg, lengths=lengths, numbers=numbers)
-    )
+    ends = (boundary_classes(false_ends(texts)), boundary_classes(false_ends(texts)))
+    scorer = BeadScorer(ov, ov, config=cfg, lengths=lengths, numbers=numbers)
+    return Level(ov, ov, lengths, numbers, cfg, skip, scorer, ends)
 
 
 def test_region_search_scores_the_best_path_and_respects_forbidden_corners() -> None:

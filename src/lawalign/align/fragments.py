@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lawalign.align.embed import Embedder
+from lawalign.align.ends import boundary_classes, false_ends
 from lawalign.align.sentalign import (
     AlignConfig,
     align_overlaps,
@@ -141,7 +142,8 @@ def project_beads(
 @dataclass(frozen=True, slots=True)
 class FragmentInputs:
     """What the fragment aligner needs of two documents, embedded: fragments, owners, overlap
-    vectors, run lengths and numbers (see :func:`prepare_fragments`)."""
+    vectors, run lengths, numbers and the classes of the positions between fragments (see
+    :func:`prepare_fragments`)."""
 
     src_owner: np.ndarray
     tgt_owner: np.ndarray
@@ -151,6 +153,7 @@ class FragmentInputs:
     numbers: tuple[np.ndarray, np.ndarray]
     n: int
     m: int
+    ends: tuple[np.ndarray, np.ndarray]
 
 
 def prepare_fragments(
@@ -167,7 +170,8 @@ def prepare_fragments(
     src_ov, tgt_ov = embed_overlaps(src_units, tgt_units, embedder, cfg.max_side)
     lengths = (overlap_lengths(src_units, cfg.max_side), overlap_lengths(tgt_units, cfg.max_side))
     numbers = (overlap_numbers(src_units, cfg.max_side), overlap_numbers(tgt_units, cfg.max_side))
-    return FragmentInputs(src_owner, tgt_owner, src_ov, tgt_ov, lengths, numbers, len(src), len(tgt))
+    ends = (boundary_classes(false_ends(src), src_owner), boundary_classes(false_ends(tgt), tgt_owner))
+    return FragmentInputs(src_owner, tgt_owner, src_ov, tgt_ov, lengths, numbers, len(src), len(tgt), ends)
 
 
 def align_prepared(inputs: FragmentInputs, config: AlignConfig | None = None) -> tuple[Bead, ...]:
@@ -178,6 +182,7 @@ def align_prepared(inputs: FragmentInputs, config: AlignConfig | None = None) ->
         config=config or FRAGMENT_CONFIG,
         lengths=inputs.lengths,
         numbers=inputs.numbers,
+        ends=inputs.ends,
     )
     return project_beads(beads, inputs.src_owner, inputs.tgt_owner, inputs.n, inputs.m)
 

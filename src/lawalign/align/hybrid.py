@@ -35,6 +35,7 @@ from itertools import pairwise
 import numpy as np
 
 from lawalign.align.embed import Embedder
+from lawalign.align.ends import boundary_classes, false_ends, mismatched
 from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs, prepare_fragments, project_beads
 from lawalign.align.sentalign import (
     AlignConfig,
@@ -54,7 +55,8 @@ Corner = tuple[int, int]
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of units (sentences or fragments) as a search sees it: overlap vectors, run lengths
-    and numbers, its configuration and its calibrated deletion cost ``skip``."""
+    and numbers, the classes of the positions between units (:mod:`lawalign.align.ends`), its
+    configuration and its calibrated deletion cost ``skip``."""
 
     src: np.ndarray
     tgt: np.ndarray
@@ -63,6 +65,15 @@ class Level:
     config: AlignConfig
     skip: float
     scorer: BeadScorer
+    ends: tuple[np.ndarray, np.ndarray]
+
+    def end_charge(self, corners: Sequence[Corner]) -> float:
+        """What the search charges for bead boundaries at ``corners`` (false ends on one side only)."""
+        if not corners or not self.config.false_end_charge:
+            return 0.0
+        xs, ys = np.array(corners).T
+        wrong = int(mismatched(self.ends[0][xs], self.ends[1][ys]).sum())
+        return wrong * self.config.false_end_charge * abs(self.skip)
 
     def bead_score(self, dx: int, dy: int, x: int, y: int) -> float:
         """Score of one bead (``−skip`` per unit of a deletion; ``−inf`` beyond the runs embedded)."""
@@ -155,9 +166,10 @@ def preferences(
 
     def scored(beads: Sequence[Bead]) -> float:
         corners = _corners(beads, start)[:-1]
-        return sum(
+        total = sum(
             sentences.bead_score(len(b.src), len(b.tgt), *c) for b, c in zip(beads, corners, strict=True)
         )
+        return total - sentences.end_charge(corners[1:])
 
     score_f, score_s = scored(frag), scored(sent)
     first_src, first_tgt = set(src_starts.tolist()), set(tgt_starts.tolist())
@@ -167,7 +179,8 @@ def preferences(
 
     def inside(beads: Sequence[Bead]) -> float:
         corners = [(int(src_starts[x]), int(tgt_starts[y])) for x, y in _corners(beads, start)]
-        return sum(fragments.best(a, b, boundary) for a, b in pairwise(corners))
+        total = sum(fragments.best(a, b, boundary) for a, b in pairwise(corners))
+        return total - fragments.end_charge(corners[1:-1])
 
     with np.errstate(invalid="ignore"):
         by_sentences = (score_s - score_f) / max(sentences.skip, 1e-9)
@@ -225,6 +238,7 @@ class HybridInputs:
     tgt_ov: np.ndarray
     lengths: tuple[np.ndarray, np.ndarray]
     numbers: tuple[np.ndarray, np.ndarray]
+    ends: tuple[np.ndarray, np.ndarray]
 
 
 def prepare_hybrid(
@@ -239,8 +253,9 @@ def prepare_hybrid(
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
     numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
+    ends = (boundary_classes(false_ends(src)), boundary_classes(false_ends(tgt)))
     return HybridInputs(
-        prepare_fragments(src, tgt, embedder, fragment_config), src_ov, tgt_ov, lengths, numbers
+        prepare_fragments(src, tgt, embedder, fragment_config), src_ov, tgt_ov, lengths, numbers, ends
     )
 
 
@@ -254,15 +269,17 @@ def align_prepared_hybrid(
     fi = inputs.fragments
     levels = []
     paths = []
-    for src, tgt, lengths, numbers, cfg in (
-        (inputs.src_ov, inputs.tgt_ov, inputs.lengths, inputs.numbers, scfg),
-        (fi.src_ov, fi.tgt_ov, fi.lengths, fi.numbers, fcfg),
+    for src, tgt, lengths, numbers, ends, cfg in (
+        (inputs.src_ov, inputs.tgt_ov, inputs.lengths, inputs.numbers, inputs.ends, scfg),
+        (fi.src_ov, fi.tgt_ov, fi.lengths, fi.numbers, fi.ends, fcfg),
     ):
         calibration = calibrate(src, tgt, cfg)
         scorer = BeadScorer(src, tgt, config=cfg, lengths=lengths, numbers=numbers)
-        levels.append(Level(src, tgt, lengths, numbers, cfg, calibration.skip, scorer))
+        levels.append(Level(src, tgt, lengths, numbers, cfg, calibration.skip, scorer, ends))
         paths.append(
-            align_overlaps(src, tgt, config=cfg, calibration=calibration, lengths=lengths, numbers=numbers)
+            align_overlaps(
+                src, tgt, config=cfg, calibration=calibration, lengths=lengths, numbers=numbers, ends=ends
+            )
         )
     frag = project_beads(paths[1], fi.src_owner, fi.tgt_owner, fi.n, fi.m)
     return reconcile(frag, paths[0], levels[0], levels[1], fi.src_owner, fi.tgt_owner)

@@ -37,6 +37,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from lawalign.align.embed import Embedder
+from lawalign.align.ends import boundary_classes, false_ends, mismatched
 from lawalign.models import Bead
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,11 @@ class AlignConfig:
         full_dp_max: documents with ``n · m`` above its square are downsampled first.
         number_weight: ``margin`` scoring: weight of the agreement of the numbers written in digits
             on both sides of a bead (:func:`number_agreement`), when the caller passes them.
+        false_end_charge: what a bead boundary costs, in deletions (the calibrated skip or deletion
+            penalty), where it ends a sentence at a false end on one side only
+            (:mod:`lawalign.align.ends`), when the caller passes the boundaries' classes. Ten
+            deletions: such a boundary is all but forbidden, yet a path always exists (on the
+            Bleualign dev document every charge from 3 to 100 gives the same beads).
         sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
         seed: seed of that sample (fixed: same input, same beads).
     """
@@ -80,12 +86,14 @@ class AlignConfig:
     width: int = 8
     full_dp_max: int = 300
     number_weight: float = 0.03
+    false_end_charge: float = 10.0
     sample_size: int = 20000
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.number_weight < 0:
-            raise ValueError(f"number_weight must not be negative, not {self.number_weight}")
+        for name in ("number_weight", "false_end_charge"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative, not {getattr(self, name)}")
         if self.max_size < 2:
             raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
         if self.scoring not in ("normalized", "margin"):
@@ -395,6 +403,7 @@ def _band_costs(
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
     skip: float = 0.0,
     numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(T, A, B) cost of reaching each band cell by each bead type (inf where impossible), and cosines."""
     n, m = src.shape[1], tgt.shape[1]
@@ -407,11 +416,12 @@ def _band_costs(
     margin = cfg.scoring == "margin"
     sims = _Sims(src, tgt)
     ratio = _length_ratio(lengths)
+    unit = skip if margin else del_penalty
     for t, (dx, dy) in enumerate(types):
         sx, sy = x - dx, y - dy
         ok = inside & (sx >= 0) & (sy >= 0)
         if dx == 0 or dy == 0:
-            costs[t][ok] = skip if margin else del_penalty
+            costs[t][ok] = unit
             continue
         xs, ys = sx[ok], sy[ok]
         cos = sims(dx, dy, xs, ys)
@@ -421,6 +431,11 @@ def _band_costs(
             costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
             continue
         costs[t][ok] = -_margins(sims, cos, dx, dy, xs, ys, cfg, lengths, ratio, numbers)
+    if ends is not None and cfg.false_end_charge:
+        ex, ey = np.clip(x, 0, n), np.clip(y, 0, m)
+        costs += np.where(
+            inside & mismatched(ends[0][ex], ends[1][ey]), cfg.false_end_charge * abs(unit), 0.0
+        )
     return costs, cosines
 
 
@@ -598,6 +613,7 @@ def _run_dp(
     cfg: AlignConfig | None = None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
     numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Bead]:
     n, m = src.shape[1], tgt.shape[1]
     src_norm = _norms(src, calibration.src_background)
@@ -614,6 +630,7 @@ def _run_dp(
         lengths,
         calibration.skip,
         numbers,
+        ends,
     )
     width = band.width
     beads: list[Bead] = []
@@ -699,6 +716,7 @@ def align_overlaps(
     calibration: Calibration | None = None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
     numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     """Align two sentence sequences given their overlap vectors.
 
@@ -712,6 +730,9 @@ def align_overlaps(
         lengths: (K, n) and (K', m) character lengths of the runs (:func:`overlap_lengths`): the
             ``margin`` score's length factor.
         numbers: the runs' numbers (:func:`overlap_numbers`): the ``margin`` score's number agreement.
+        ends: (n + 1,) and (m + 1,) classes of the positions between units
+            (:func:`lawalign.align.ends.boundary_classes`): a bead boundary that ends a sentence at a
+            false end on one side only costs ``false_end_charge`` deletions.
 
     Returns:
         Beads covering every sentence of both sides once, in order; a match's ``score`` is the
@@ -721,7 +742,7 @@ def align_overlaps(
     BLAS runs on one thread: on two busy cores, OpenBLAS's thread pool made them ~10× slower.
     """
     with threadpool_limits(limits=1, user_api="blas"):
-        return _align(src, tgt, config or AlignConfig(), calibration, lengths, numbers)
+        return _align(src, tgt, config or AlignConfig(), calibration, lengths, numbers, ends)
 
 
 def _align(
@@ -731,6 +752,7 @@ def _align(
     calibration: Calibration | None,
     lengths: tuple[np.ndarray, np.ndarray] | None = None,
     numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[Bead, ...]:
     n, m = src.shape[1], tgt.shape[1]
     if n == 0 or m == 0:
@@ -768,7 +790,7 @@ def _align(
             coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
         band = _path_band(_search_path(coarse), cfg.width)
         if k == 0:
-            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths, numbers)
+            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths, numbers, ends)
         else:
             beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
     log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
@@ -794,4 +816,5 @@ def align_texts(
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
     numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
-    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers)
+    ends = (boundary_classes(false_ends(src)), boundary_classes(false_ends(tgt)))
+    return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)
