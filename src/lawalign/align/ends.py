@@ -93,7 +93,7 @@ def _open_at_end(text: str) -> bool:
 
 def false_ends(sentences: Sequence[str]) -> np.ndarray:
     """(n,) whether each sentence's end is a false one (:func:`false_end`); the last never is."""
-    following = [*sentences[1:], ""]
+    following = [*sentences[1:], ""] if sentences else []
     out = np.array([false_end(s, f) for s, f in zip(sentences, following, strict=True)], dtype=bool)
     if len(out):
         out[-1] = False
