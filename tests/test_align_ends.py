@@ -35,7 +35,7 @@ class _Letters:
         ("Erstersteigung 1933 durch B.M .", "Abalakow , seitdem wiederholt besucht .", True),
         ("Par souci d' exactitude , l' E .", "1934 les a gravis les quatre .", True),
         ("Sein Sherpa war Da Temba ( Himalayan Club :", "Sherpa-Liste Nr.212 ) .", True),
-        ("Arthaud ) , das jetzt auch in deutscher Fassung ( Zürich :", "Orell Füssli 1956 ) vorliegt .", True),
+        ("Arthaud ) , jetzt in deutscher Fassung ( Zürich :", "Orell Füssli 1956 ) vorliegt .", True),
         ("Un porteur reçoit 3 roupies [ 2 fr .", "70 ] par jour .", True),
         # the sentence ended inside the brackets, which close on the next line
         ("( The Abominable Snowman , London 1955 .", ") 13. L' année 1955 …", False),

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from lawalign.align.embed import normalize_rows
 from lawalign.align.ends import boundary_classes, false_ends
-from lawalign.align.ends import boundary_classes, false_ends
 from lawalign.align.hybrid import Level, align_hybrid, reconcile
 from lawalign.align.sentalign import AlignConfig, BeadScorer, bead_scores, overlap_lengths, overlap_numbers
 from lawalign.evaluate.documents import coverage_ok
