@@ -224,9 +224,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_perf.main([])
     if not args.stage:
         print("\nsentence aligner, beyond encoding (random unit vectors; DP time only, best of 3):")
-        from lawalign.align.bench import bench_sentalign
+        from lawalign.align.bench import bench_hybrid, bench_sentalign
 
-        for row in [*bench_sentalign(), *bench_sentalign(fragments=True)]:
+        for row in [*bench_sentalign(), *bench_sentalign(fragments=True), *bench_hybrid()]:
             print(f"  {row['name']:<60} {row['value']!s:>8} {row['unit']}")
     return 0
 

@@ -138,6 +138,117 @@ def bench_sentalign(
     return rows
 
 
+def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) -> list[dict[str, object]]:
+    """Rows for ``lawalign pair``'s default path beyond encoding: both searches and their reconciliation.
+
+    Random 384-d fragment vectors, 2.3 fragments per sentence (as in the Bleualign dev document), and a
+    noisy copy with 5 % of fragments dropped; a run of sentences is the normalized sum of its
+    fragments' vectors, as a text's embedding is near the mean of its parts' (made before the clock
+    starts: they stand for the encoder's output). Lengths, numbers and false ends (one sentence in 20
+    cut after an initial on the source side) are computed inside the time;
+    the best of ``repeat`` runs is reported, with ms per sentence: flat across sizes when both searches
+    and the reconciliation are linear.
+    """
+    import time
+
+    import numpy as np
+
+    from lawalign.align.ends import boundary_classes, false_ends
+    from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs
+    from lawalign.align.hybrid import HybridInputs, align_prepared_hybrid
+    from lawalign.align.sentalign import AlignConfig, overlap_lengths, overlap_numbers
+
+    def unit(v: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-9)).astype(np.float32)
+        return out
+
+    def runs(vectors: np.ndarray, owner: np.ndarray, depth: int) -> np.ndarray:
+        """(depth, units, d) overlap vectors: runs of 1..depth consecutive units (zero past the end)."""
+        units = int(owner[-1]) + 1 if len(owner) else 0
+        base = np.zeros((units, vectors.shape[1]))
+        np.add.at(base, owner, vectors)
+        out = np.zeros((depth, units, vectors.shape[1]), dtype=np.float32)
+        for k in range(1, depth + 1):
+            total = sum(base[i : units - k + 1 + i] for i in range(k))
+            out[k - 1, : units - k + 1] = unit(np.asarray(total))
+        return out
+
+    rng = np.random.default_rng(0)
+    scfg, fcfg = AlignConfig(), FRAGMENT_CONFIG
+    rows: list[dict[str, object]] = []
+    for sentences in sizes:
+        frags = round(2.3 * sentences)
+        src_owner = np.sort(rng.integers(0, sentences, size=frags))
+        src_owner[:sentences] = np.arange(sentences)  # every sentence has a fragment
+        src_owner = np.sort(src_owner)
+        vectors = unit(rng.normal(size=(frags, 384)))
+        keep = rng.random(frags) >= 0.05
+        tgt_vectors = unit(vectors[keep] + 0.5 * unit(rng.normal(size=(int(keep.sum()), 384))))
+        _, tgt_owner = np.unique(src_owner[keep], return_inverse=True)
+        texts = [
+            "x" * int(rng.integers(10, 90)) + (f" {rng.integers(1, 2 * frags)}" if rng.random() < 0.2 else "")
+            for _ in range(frags)
+        ]
+
+        def sentence_texts(owner: np.ndarray, pieces: list[str], cut: bool) -> list[str]:
+            out: list[list[str]] = [[] for _ in range(int(owner[-1]) + 1)]
+            for piece, o in zip(pieces, owner.tolist(), strict=True):
+                out[o].append(piece)
+            return [" ".join(p) + (" J ." if cut and i % 20 == 7 else "") for i, p in enumerate(out)]
+
+        tgt_texts = [t for t, k in zip(texts, keep, strict=True) if k]
+        src_sents = sentence_texts(src_owner, texts, True)
+        tgt_sents = sentence_texts(tgt_owner, tgt_texts, False)
+        # the overlap vectors stand for the encoder's output: made before the clock starts
+        frag_side = (
+            runs(vectors, np.arange(frags), fcfg.max_side),
+            runs(tgt_vectors, np.arange(len(tgt_texts)), fcfg.max_side),
+        )
+        sent_side = (runs(vectors, src_owner, scfg.max_side), runs(tgt_vectors, tgt_owner, scfg.max_side))
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            fragments = FragmentInputs(
+                src_owner,
+                tgt_owner,
+                *frag_side,
+                (overlap_lengths(texts, fcfg.max_side), overlap_lengths(tgt_texts, fcfg.max_side)),
+                (overlap_numbers(texts, fcfg.max_side), overlap_numbers(tgt_texts, fcfg.max_side)),
+                len(src_sents),
+                len(tgt_sents),
+                (
+                    boundary_classes(false_ends(src_sents), src_owner),
+                    boundary_classes(false_ends(tgt_sents), tgt_owner),
+                ),
+            )
+            inputs = HybridInputs(
+                fragments,
+                *sent_side,
+                (overlap_lengths(src_sents, scfg.max_side), overlap_lengths(tgt_sents, scfg.max_side)),
+                (overlap_numbers(src_sents, scfg.max_side), overlap_numbers(tgt_sents, scfg.max_side)),
+                (boundary_classes(false_ends(src_sents)), boundary_classes(false_ends(tgt_sents))),
+            )
+            align_prepared_hybrid(inputs, fcfg, scfg)
+            times.append(time.perf_counter() - start)
+        best = min(times)
+        size = f"{len(src_sents)} × {len(tgt_sents)} sentences, {frags} × {len(tgt_texts)} fragments"
+        rows.append(
+            {
+                "name": f"sentalign-both/{sentences} sentences ({size}): align",
+                "value": round(best, 3),
+                "unit": "s",
+            }
+        )
+        rows.append(
+            {
+                "name": f"sentalign-both/{sentences} sentences: per sentence",
+                "value": round(1000 * best / sentences, 3),
+                "unit": "ms",
+            }
+        )
+    return rows
+
+
 if __name__ == "__main__":
     for row in bench_alignment(*(sys.argv[1:2] or ["e5"])):
         sys.stdout.write(f"{row['name']:<52} {row['value']!s:>8} {row['unit']}\n")
