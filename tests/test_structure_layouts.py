@@ -1131,3 +1131,70 @@ def test_unlabelled_paragraphs_of_a_law_outside_the_skeleton_are_flagged() -> No
 def test_run_in_law_with_a_bare_or_greek_heading(text: str, lang: str, expected: list[str]) -> None:
     ed = segment_law(source_from_text(text, lang))
     assert [u.id for u in ed.units if u.kind != "debris"] == expected
+
+
+def test_quote_box_captioned_with_a_citation_and_the_footnote_quoted_with_it() -> None:
+    # a forum reply on a page without blank lines: a quote box whose caption names the law instead
+    # of a poster ("TFLB L70E1 said:"), the point quoted, the "normal" footnote right after it
+    text = (
+        "gnasher, on 2012-December-22, 16:31, said:\n"
+        "(1) Yes, we give him nine tricks because it would be irrational not to finesse.\n"
+        "TFLB L70E1 said:\n"
+        "The Director shall not accept from claimer any unstated line of play the success of which "
+        "depends upon finding one opponent rather than the other with a particular card.\n"
+        "For the purposes of Laws 70 and 71, normal includes play that would be careless or inferior "
+        "for the class of player involved\n"
+        "IMO the heart king is a particular card, so the finesse is not allowed here.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[3][1] == "debris"
+    assert ids[4] == ("70E1", "text")
+    assert ids[5] == ("70.fn1", "footnote")
+    assert ids[6][1] == "debris"
+
+
+def test_commentary_after_a_quote_cut_from_a_quoted_reply_stays_commentary() -> None:
+    # a quote cut out of a quoted reply two levels deep ('>> L70E.  "...'): the paragraphs after the
+    # reply are the poster's own (cutting a block in two must not give two blocks one number)
+    text = (
+        "[BLML] L70E -- any line of play\n\n"
+        "Robert Frick rfrick at example.org\nThu Mar 15 14:41:37 CET 2012\n\n"
+        "On Thu, 15 Mar 2012 08:32:55 -0400, Thomas Dehn <blml at example.org> wrote:\n\n"
+        "> Robert Frick <rfrick at example.org> wrote:\n"
+        '>> L70E.  "...unless an opponent failed to follow to the suit of that card\n'
+        ">> before the claim was made, or would subsequently fail to follow to that\n"
+        '>> suit on any normal line of play."\n'
+        ">> The problem is the middle conditional, which I would change.\n"
+        "> I agree that the meaning is every line under consideration.\n\n"
+        "Consider this example. Declarer claims, saying his hand is good. It is\n"
+        "not. One rational line of play is to lead a heart.\n\n"
+        "My guess is that every director will allow the finesse.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert {ids[n][0] for n in (9, 10, 11)} == {"70E"}
+    assert {ids[n][1] for n in (12, 13, 15, 16, 18)} == {"debris"}
+
+
+@pytest.mark.parametrize(
+    ("citation", "title", "uid"),
+    [
+        ("Law 70C: There Is an Outstanding Trump", "70C.title", "70C"),
+        ("Law 74B: Etiquette", "74B.title", "74B"),
+    ],
+)
+def test_citation_line_naming_the_heading_above_a_quoted_paragraph(
+    citation: str, title: str, uid: str
+) -> None:
+    # a club's advice quoting one section under a line that cites it and prints its heading; a law
+    # outside the skeleton keeps the id it is cited as
+    text = (
+        "SCOTTISH CLUB\n\nAnother area where ill-feeling abounds:\n\n"
+        f"{citation}\n\n"
+        "As a matter of courtesy, a player should refrain from prolonging play unnecessarily for the "
+        "purpose of disconcerting an opponent.\n\n"
+        "In other words, do not play on when you have the rest of the tricks.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert ids[5] == (title, "title")
+    assert ids[7] == (uid, "text")
+    assert ids[9][1] == "debris"

@@ -3,18 +3,21 @@
 Such a page prints no law heading and no section labels; its law text is the paragraphs the author
 introduces by citing them: a line ending in a colon that cites a unit ("Krav på stik er defineret i
 § 68A:", "Law 68B (Concession Defined):"), or a citation label glued in front of the quoted text
-('Law 68A: "Any statement …"', "Pravidlo 69A: Soupeřův nárok …", "L68B1 Any statement …"). Each such
-paragraph gets the id it is cited as (a law cited alone stands for its first paragraph, the
-preamble when the law has one); numbered points right after a quoted section continue it; every
-other paragraph is the author's commentary (debris).
+('Law 68A: "Any statement …"', "Pravidlo 69A: Soupeřův nárok …", "L68B1 Any statement …"), a quote
+box's caption naming the law ("TFLB L70E1 said:"), a line citing a unit and printing its heading
+("Law 74B: Etiquette"). Each such paragraph gets the id it is cited as (a law cited alone stands
+for its first paragraph, the preamble when the law has one); numbered points right after a quoted
+section continue it; every other paragraph is the author's commentary (debris), except the
+paragraph right after a quoted unit that cites what the unit's footnote cites: that footnote.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from lawalign.models import SourceText
-from lawalign.structure.blocks import Block
+from lawalign.structure.blocks import Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
@@ -22,7 +25,10 @@ from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 # A citation, up to three words ("reads", "states that"), a colon or a comma, then the opening quotation
 # mark of the quoted law text, anywhere in a paragraph: 'Law 68B1 reads: "Any statement …', 'the
 # wording of L68: "Any statement …', '> 2007 Law 68D: "After any claim …'.
-QUOTE_AFTER_CITATION = re.compile(r"^(?:\s*\([^)]{0,60}\))?(?:\s+[^\W\d_]+){0,3}\s*[:,]\s*[\"“„«]")
+# A full stop right after the citation does too: '>> L70E.  "...unless an opponent …'.
+QUOTE_AFTER_CITATION = re.compile(
+    r"^(?:\s*\([^)]{0,60}\))?(?:(?:\s+[^\W\d_]+){0,3}\s*[:,]|\.)\s*[\"“„«]"
+)
 # "L68", "L68B2": the abbreviation of mailing lists and forums.
 ABBREVIATED_CITATION = re.compile(r"(?<![\w])L(\d{1,2}(?:[A-L]\d?)?)(?![\w])")
 CLOSING_QUOTE = re.compile(r"[\"”»]")
@@ -69,6 +75,7 @@ def find_quotes(
     out: dict[int, tuple[str, str]] = {}
     if source is not None:
         blocks[:] = _cut_inline_quotes(blocks, source, lang, skeleton, out)
+    _heading_citations(blocks, skeleton, out)
     live = [b for b in blocks if b.kind != "debris" or b.index in out]
     for k, b in enumerate(live):
         if b.index in out:
@@ -89,9 +96,9 @@ def find_quotes(
             _continue_points(live, k, make_id(parts.law, parts.section) if parts.section else uid, out)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
-        refs = [r for r in find_refs(b.raw, lang) if r.kind == "external"] if intro else []
-        if refs and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
-            uid, role = _unit_for(refs[-1].target, skeleton)
+        targets = _cited_targets(b.raw, lang, skeleton) if intro else []
+        if targets and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
+            uid, role = _unit_for(targets[-1], skeleton)
             nxt = live[k + 1]
             if nxt.kind == "point":
                 continue  # a list after the colon: not one quoted paragraph
@@ -102,7 +109,45 @@ def find_quotes(
                 out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out)
     _prose_citations(blocks, lang, skeleton, out)
+    _quoted_footnotes(blocks, skeleton, out)
     return out
+
+
+def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[str, str]]) -> None:
+    """The paragraph right after a quoted unit that cites what the unit's footnote cites is that
+    footnote, quoted with it: "For the purposes of Laws 70 and 71, normal includes …" after 70E1."""
+    from lawalign.structure.ids import cites_as
+
+    for b, nxt in pairwise(blocks):
+        unit = skeleton.unit(out[b.index][0]) if b.index in out else None
+        if unit is None or nxt.index in out or nxt.label or nxt.kind not in ("text", "heading"):
+            continue
+        for fid in unit.footnotes:
+            note = skeleton.unit(fid)
+            if note is not None and cites_as(nxt, note):
+                out[nxt.index] = (note.id, "footnote")
+                break
+
+
+# After the forums' abbreviated citation, a caption ends at once: "L70E1:", "TFLB L70E1 said:"; a
+# sentence that goes on ("L68D applies if:") introduces the author's own list, not a quote.
+CAPTION_END = re.compile(r"\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
+
+
+def _cited_targets(text: str, lang: str, skeleton: Skeleton) -> list[str]:
+    """The ids an introduction to a quote cites, in order: citations in words ("Law 70E1", "§ 68A")
+    and the forums' abbreviation when it ends the caption ("TFLB L70E1 said:"); laws of the skeleton.
+
+    >>> from lawalign.structure.skeleton import load_skeleton
+    >>> sk = load_skeleton("2007")
+    >>> _cited_targets("TFLB L70E1 said:", "en", sk), _cited_targets("L68D applies if:", "en", sk)
+    (['70E1'], [])
+    """
+    cites = [(r.start, r.target) for r in find_refs(text, lang) if r.kind == "external"]
+    cites += [
+        (m.start(), m[1]) for m in ABBREVIATED_CITATION.finditer(text) if CAPTION_END.match(text[m.end() :])
+    ]
+    return [t for _, t in sorted(cites) if parse_id(t).law in skeleton.laws]
 
 
 def _inline_quote(text: str, lang: str, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
@@ -135,11 +180,13 @@ def _cut_inline_quotes(
     renumber: dict[int, int] = {}
     for b in blocks:
         renumber[b.index] = len(result)
-        if b.kind in ("law", "footnote") or b.reason == "mail-header" or CITATION_LABEL.match(b.raw):
-            result.append(b)
-            continue
-        found = _inline_quote(b.raw, lang, skeleton)
+        found = (
+            None
+            if b.kind in ("law", "footnote") or b.reason == "mail-header" or CITATION_LABEL.match(b.raw)
+            else _inline_quote(b.raw, lang, skeleton)
+        )
         if found is None:
+            b.index = len(result)  # the blocks after a cut move down: no two blocks share an index
             result.append(b)
             continue
         target, cite, begin, stop = found
@@ -182,6 +229,30 @@ def _cut_inline_quotes(
         if b.duplicate_of is not None:
             b.duplicate_of = renumber.get(b.duplicate_of)
     return result
+
+
+def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[str, str]]) -> None:
+    """A line citing a unit and naming its heading ("Law 74B: Etiquette", "Law 70C: There Is an
+    Outstanding Trump") right above a paragraph of text: that paragraph is the unit quoted, the line
+    its heading (also when the line was taken for a menu entry naming a law)."""
+    for b, nxt in pairwise(blocks):
+        if b.index in out or not (b.kind in ("heading", "text") or b.reason == "navigation"):
+            continue
+        m = CITATION_LABEL.match(b.raw.strip())
+        if not (m and m["id"] and _is_heading(b.raw.strip()[m.end() :]) and _quotable(nxt, out)):
+            continue
+        uid, role = _unit_for(m["id"], skeleton)
+        parts = parse_id(uid)
+        out[nxt.index] = (uid, role)
+        if parts.section and not parts.point:
+            b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
+            b.text = b.raw.strip()[m.end() :]
+            out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+
+
+def _quotable(b: Block, out: dict[int, tuple[str, str]]) -> bool:
+    """A paragraph of text not yet placed, with sentences: what a citation line can introduce."""
+    return b.kind == "text" and b.index not in out and bool(b.sentences) and not b.label
 
 
 def _one_paragraph(raw: str) -> bool:
