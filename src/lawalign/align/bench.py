@@ -87,12 +87,9 @@ def bench_sentalign(
 
     import numpy as np
 
+    from lawalign.align.embed import normalize_rows
     from lawalign.align.fragments import FRAGMENT_CONFIG, project_beads
     from lawalign.align.sentalign import AlignConfig, align_overlaps, overlap_lengths, overlap_numbers
-
-    def unit(v: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (v / np.linalg.norm(v, axis=-1, keepdims=True)).astype(np.float32)
-        return out
 
     rng = np.random.default_rng(0)
     config = FRAGMENT_CONFIG if fragments else AlignConfig()
@@ -101,9 +98,11 @@ def bench_sentalign(
     rows: list[dict[str, object]] = []
     for sentences in sizes:
         n = round(per_sentence * sentences)
-        src = unit(rng.normal(size=(config.max_side, n, 384)))
+        src = normalize_rows(rng.normal(size=(config.max_side, n, 384)))
         keep = rng.random(n) >= 0.05
-        tgt = unit(src[:, keep] + 0.5 * unit(rng.normal(size=(config.max_side, int(keep.sum()), 384))))
+        tgt = normalize_rows(
+            src[:, keep] + 0.5 * normalize_rows(rng.normal(size=(config.max_side, int(keep.sum()), 384)))
+        )
         words = [
             "x" * int(rng.integers(20, 200)) + (f" {rng.integers(1, 2 * n)}" if rng.random() < 0.4 else "")
             for _ in range(n)
@@ -120,21 +119,7 @@ def bench_sentalign(
                 tgt_owner = (np.arange(len(tgt_text)) / per_sentence).astype(np.int64)
                 project_beads(beads, src_owner, tgt_owner, int(src_owner[-1]) + 1, int(tgt_owner[-1]) + 1)
             times.append(time.perf_counter() - start)
-        best = min(times)
-        rows.append(
-            {
-                "name": f"{label}/{sentences} sentences ({n} × {int(keep.sum())} units): align",
-                "value": round(best, 3),
-                "unit": "s",
-            }
-        )
-        rows.append(
-            {
-                "name": f"{label}/{sentences} sentences: per sentence",
-                "value": round(1000 * best / sentences, 3),
-                "unit": "ms",
-            }
-        )
+        rows.extend(_size_rows(label, sentences, f"{n} × {int(keep.sum())} units", min(times)))
     return rows
 
 
@@ -153,14 +138,11 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
 
     import numpy as np
 
+    from lawalign.align.embed import normalize_rows
     from lawalign.align.ends import boundary_classes, false_ends
     from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs
     from lawalign.align.hybrid import HybridInputs, align_prepared_hybrid
     from lawalign.align.sentalign import AlignConfig, overlap_lengths, overlap_numbers
-
-    def unit(v: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-9)).astype(np.float32)
-        return out
 
     def runs(vectors: np.ndarray, owner: np.ndarray, depth: int) -> np.ndarray:
         """(depth, units, d) overlap vectors: runs of 1..depth consecutive units (zero past the end)."""
@@ -170,7 +152,7 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
         out = np.zeros((depth, units, vectors.shape[1]), dtype=np.float32)
         for k in range(1, depth + 1):
             total = sum(base[i : units - k + 1 + i] for i in range(k))
-            out[k - 1, : units - k + 1] = unit(np.asarray(total))
+            out[k - 1, : units - k + 1] = normalize_rows(np.asarray(total))
         return out
 
     rng = np.random.default_rng(0)
@@ -181,9 +163,11 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
         src_owner = np.sort(rng.integers(0, sentences, size=frags))
         src_owner[:sentences] = np.arange(sentences)  # every sentence has a fragment
         src_owner = np.sort(src_owner)
-        vectors = unit(rng.normal(size=(frags, 384)))
+        vectors = normalize_rows(rng.normal(size=(frags, 384)))
         keep = rng.random(frags) >= 0.05
-        tgt_vectors = unit(vectors[keep] + 0.5 * unit(rng.normal(size=(int(keep.sum()), 384))))
+        tgt_vectors = normalize_rows(
+            vectors[keep] + 0.5 * normalize_rows(rng.normal(size=(int(keep.sum()), 384)))
+        )
         _, tgt_owner = np.unique(src_owner[keep], return_inverse=True)
         texts = [
             "x" * int(rng.integers(10, 90)) + (f" {rng.integers(1, 2 * frags)}" if rng.random() < 0.2 else "")
@@ -230,23 +214,21 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
             )
             align_prepared_hybrid(inputs, fcfg, scfg)
             times.append(time.perf_counter() - start)
-        best = min(times)
         size = f"{len(src_sents)} × {len(tgt_sents)} sentences, {frags} × {len(tgt_texts)} fragments"
-        rows.append(
-            {
-                "name": f"sentalign-both/{sentences} sentences ({size}): align",
-                "value": round(best, 3),
-                "unit": "s",
-            }
-        )
-        rows.append(
-            {
-                "name": f"sentalign-both/{sentences} sentences: per sentence",
-                "value": round(1000 * best / sentences, 3),
-                "unit": "ms",
-            }
-        )
+        rows.extend(_size_rows("sentalign-both", sentences, size, min(times)))
     return rows
+
+
+def _size_rows(label: str, sentences: int, size: str, best: float) -> list[dict[str, object]]:
+    """The two rows of one document size: seconds to align, and ms per sentence."""
+    return [
+        {"name": f"{label}/{sentences} sentences ({size}): align", "value": round(best, 3), "unit": "s"},
+        {
+            "name": f"{label}/{sentences} sentences: per sentence",
+            "value": round(1000 * best / sentences, 3),
+            "unit": "ms",
+        },
+    ]
 
 
 if __name__ == "__main__":

@@ -65,13 +65,13 @@ class Embedder(Protocol):
 
 
 def normalize_rows(vectors: np.ndarray) -> np.ndarray:
-    """L2-normalize rows (zero rows stay zero), as float32.
+    """L2-normalize rows, along the last axis (zero rows stay zero), as float32.
 
     >>> normalize_rows(np.array([[3.0, 4.0], [0.0, 0.0]])).tolist()
     [[0.6000000238418579, 0.800000011920929], [0.0, 0.0]]
     """
     arr = np.asarray(vectors, dtype=np.float32)
-    norms = np.linalg.norm(arr, axis=1, keepdims=True)
+    norms = np.linalg.norm(arr, axis=-1, keepdims=True)
     return (arr / np.where(norms == 0, 1.0, norms)).astype(np.float32)
 
 

@@ -3,8 +3,10 @@
 Units already carry their printed label ("1.", "A.", "ĐIỀU 68.") apart from ``text``, so the
 structural prefix that every splitter wrongly cuts off never reaches the splitter. After spaCy,
 a sentence that ends with one of the profile's abbreviations ("bkz.", "см.", "e.g.") is joined to
-the next one. Sentences are exact slices of the text: joined with the whitespace between them they
-give the text back, character for character (see :func:`sentence_spans`).
+the next one, and so is one that ends where no sentence can (after an initial, "Ch. | Evans", or
+inside a bracket it opened, "(voir p. 83. | Les Alpes)": :func:`lawalign.align.ends.false_end`).
+Sentences are exact slices of the text: joined with the whitespace between them they give the text
+back, character for character (see :func:`sentence_spans`).
 
 Splits are cached on disk (:class:`lawalign.align.cache.Store`) so a warm run never imports spaCy.
 """
@@ -20,11 +22,12 @@ from importlib import metadata
 from typing import Any
 
 from lawalign.align.cache import Store, text_key
+from lawalign.align.ends import false_end
 from lawalign.ingest.profiles import load_profile
 
 log = logging.getLogger(__name__)
 
-SPLITTER_VERSION = "1"
+SPLITTER_VERSION = "2"
 
 
 @cache
@@ -99,9 +102,11 @@ def sentence_spans(text: str, lang: str) -> list[tuple[int, int]]:
     # spaCy may leave a gap (whitespace only) between sentences; make the spans tile the text.
     merged: list[tuple[int, int]] = []
     for a, b in raw:
+        before = text[merged[-1][0] : merged[-1][1]] if merged else ""
         if merged and (
-            _ends_with_abbreviation(text[merged[-1][0] : merged[-1][1]], profile.abbreviations)
+            _ends_with_abbreviation(before, profile.abbreviations)
             or not re.search(r"\w", text[a:b])  # a lone ")" or "*" belongs to the sentence before
+            or false_end(before, text[a:b])
         ):
             merged[-1] = (merged[-1][0], b)
         else:
@@ -118,6 +123,8 @@ def split_sentences(text: str, lang: str) -> list[str]:
 
     >>> split_sentences("Oyun devam eder. Ayrıca bkz. Yasa 57A.", "tr")
     ['Oyun devam eder.', 'Ayrıca bkz. Yasa 57A.']
+    >>> split_sentences("Leiter war Ch. Evans. Sie kamen (vgl. S. 83. Abs. 2) an.", "de")
+    ['Leiter war Ch. Evans.', 'Sie kamen (vgl. S. 83. Abs. 2) an.']
     """
     return [text[a:b] for a, b in sentence_spans(text, lang)]
 
