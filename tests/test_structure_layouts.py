@@ -1198,3 +1198,17 @@ def test_citation_line_naming_the_heading_above_a_quoted_paragraph(
     assert ids[5] == (title, "title")
     assert ids[7] == (uid, "text")
     assert ids[9][1] == "debris"
+
+
+def test_run_in_page_hard_wrapped_again_is_cut_at_its_labels() -> None:
+    # a run-in law (a printed page's text layer on one line) wrapped at 60 columns afterwards: the
+    # wrapped lines read as one line, cut at the same labels, each unit on its own lines
+    import textwrap
+
+    page = "\n".join(w for ln in RUN_IN_PAGE.split("\n") for w in (textwrap.wrap(ln, 60) or [""]))
+    flat = [u for u in segment_law(source_from_text(RUN_IN_PAGE, "en")).units if u.kind != "debris"]
+    ed = segment_law(source_from_text(page, "en"))
+    law = [u for u in ed.units if u.kind != "debris"]
+    assert [u.id for u in law] == [u.id for u in flat]
+    assert law[4].id == "70C.title" and " ".join(law[4].text.split()) == "There Is an Outstanding Trump"
+    assert all(a.source.line_end <= b.source.line_start for a, b in pairwise(law))

@@ -255,22 +255,28 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         lead = len(first.text) - len(first.text.lstrip())
         start = first.offset + lead
         end = last.offset + len(last.text.rstrip())
-        # a law whose line breaks were lost: one paragraph per run-in label (structure/runin.py)
-        cuts = run_in_cuts(source.text[start:end], profile.and_words, profile.law_keywords) if a == b else []
+        # a law whose line breaks were lost: one paragraph per run-in label (structure/runin.py), also
+        # when such a text was hard-wrapped again afterwards (the wrapped lines read as one line)
+        run = source.text[start:end] if a == b else source.text[start:end].replace("\n", " ") if wrap else ""
+        cuts = run_in_cuts(run, profile.and_words, profile.law_keywords) if run else []
         for s, e in pairwise([start, *(start + k for k in cuts), end]):
             e = s + len(source.text[s:e].rstrip())
             if e > s:
+                first = max(k for k in range(a, b + 1) if lines[k].offset <= s)
+                last = max(k for k in range(a, b + 1) if lines[k].offset < e)
                 blocks.append(
                     Block(
                         index=len(blocks),
                         start=s,
                         end=e,
-                        first_line=a,
-                        last_line=b,
+                        first_line=first,
+                        last_line=last,
                         raw=source.text[s:e],
                         indent=lead if s == start else 0,
                     )
                 )
+                if cuts and a != b:
+                    blocks[-1].extra["run-in"] = "1"  # its line breaks are the wrapping's, not the text's
     return blocks
 
 
@@ -399,8 +405,10 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
     pats = patterns_for(profile)
     cited = _citing_words("\n".join(b.raw for b in blocks))
     for b in blocks:
-        raw = b.raw
-        b.text = raw
+        b.text = b.raw
+        # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
+        raw = b.raw.replace("\n", " ") if b.extra.get("run-in") == "1" else b.raw
+        one_line = "\n" not in raw
         # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
         lead = ""
         bm = BULLET_LINE.match(raw)
@@ -416,7 +424,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind, b.law = "law", m["num"]
             # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
             _split_label(b, lead + m["label"].split("\n", 1)[0].rstrip())
-        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and "\n" not in raw:
+        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and one_line:
             b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
             _split_label(b, lead + m["label"])
         elif m := pats.footnote.match(raw):
@@ -427,7 +435,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             # numbers, or a point's own sub-heading); see _numbered_headings
             b.kind = (
                 "heading"
-                if "\n" not in raw and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
+                if one_line and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
                 else "point"
             )
             b.number = int(m["num"])
@@ -441,7 +449,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind = "heading"
             _split_label(b, lead + m["label"])
         elif (
-            "\n" not in raw
+            one_line
             and _heading_line(raw)
             and any(c.isalpha() for c in raw)
             and not _unlabelled(raw)[:1].islower()  # "- claimer said nothing about that trump, and"
