@@ -262,15 +262,15 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         for s, e in pairwise([start, *(start + k for k in cuts), end]):
             e = s + len(source.text[s:e].rstrip())
             if e > s:
-                first = max(k for k in range(a, b + 1) if lines[k].offset <= s)
-                last = max(k for k in range(a, b + 1) if lines[k].offset < e)
+                top = max(k for k in range(a, b + 1) if lines[k].offset <= s)
+                bottom = max(k for k in range(a, b + 1) if lines[k].offset < e)
                 blocks.append(
                     Block(
                         index=len(blocks),
                         start=s,
                         end=e,
-                        first_line=first,
-                        last_line=last,
+                        first_line=top,
+                        last_line=bottom,
                         raw=source.text[s:e],
                         indent=lead if s == start else 0,
                     )
