@@ -102,7 +102,7 @@ def test_pair_beads_contract(
     assert main([*args, "--format", "jsonl", "--src-lang", "de", "--tgt-lang", "fr"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert len(rows) == len(lines) and '"src_text"' in rows[1]
-    assert main([*args, "--format", "tsv"]) == 0
+    assert main([*args, "--format", "tsv", "--jobs", "2"]) == 0
     assert capsys.readouterr().out.startswith("src\ttgt\tscore\tsrc_text\ttgt_text\n")
     out_tmx = tmp_path / "pair.tmx"
     assert main([*args, "--format", "tmx", "-o", str(out_tmx)]) == 0
@@ -112,6 +112,8 @@ def test_pair_beads_contract(
 def test_pair_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_text("", encoding="utf-8")
+    assert main(["pair", str(empty), str(empty), "--jobs", "0"]) == 2
+    assert "--jobs: expected a whole number of at least 1" in capsys.readouterr().err
     assert main(["pair", str(empty), str(empty), "--presplit"]) == 2
     assert capsys.readouterr().err.strip() == f"{empty}: empty file"
     assert main(["pair", str(tmp_path / "nope.txt"), str(empty)]) == 2

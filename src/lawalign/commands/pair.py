@@ -30,7 +30,9 @@ from lawalign.align.pairing import (
     render_tsv,
     store_of,
 )
+from lawalign.align.parallel import default_jobs
 from lawalign.align.sentalign import AlignConfig
+from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
 
@@ -65,6 +67,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"fragments, {AlignConfig().max_size} sentences: up to 1-4, 2-3, 3-2, 4-1)",
     )
     p.add_argument("--no-cache", action="store_true", help="embed everything afresh; read and write no cache")
+    add_jobs(p)
     p.add_argument(
         "--cache-dir", help="embedding cache folder (default $LAWALIGN_CACHE or .cache/embeddings)"
     )
@@ -77,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
     max_bead = default.max_size if args.max_bead is None else args.max_bead
     if max_bead < 2:
         raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")
-    embedder = get_embedder(args.model, args.cache_dir, cache=not args.no_cache)
+    embedder = get_embedder(
+        args.model, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
+    )
     store = store_of(embedder)
     src = read_document(args.src, args.src_lang, presplit=args.presplit, store=store)
     tgt = read_document(args.tgt, args.tgt_lang, presplit=args.presplit, store=store)
