@@ -1212,3 +1212,4 @@ def test_run_in_page_hard_wrapped_again_is_cut_at_its_labels() -> None:
     assert [u.id for u in law] == [u.id for u in flat]
     assert law[4].id == "70C.title" and " ".join(law[4].text.split()) == "There Is an Outstanding Trump"
     assert all(a.source.line_end <= b.source.line_start for a, b in pairwise(law))
+

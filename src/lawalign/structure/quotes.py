@@ -239,7 +239,10 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         if b.index in out or not (b.kind in ("heading", "text") or b.reason == "navigation"):
             continue
         m = CITATION_LABEL.match(b.raw.strip())
-        if not (m and m["id"] and _is_heading(b.raw.strip()[m.end() :]) and _quotable(nxt, out)):
+        # a section, not a law alone: "Law 70: Contested Claims" over a club's own account is a title
+        if not (m and m["id"] and parse_id(m["id"]).section and _is_heading(b.raw.strip()[m.end() :])):
+            continue
+        if not _quotable(nxt, out):
             continue
         uid, role = _unit_for(m["id"], skeleton)
         parts = parse_id(uid)
