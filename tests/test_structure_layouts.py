@@ -1213,3 +1213,23 @@ def test_run_in_page_hard_wrapped_again_is_cut_at_its_labels() -> None:
     assert law[4].id == "70C.title" and " ".join(law[4].text.split()) == "There Is an Outstanding Trump"
     assert all(a.source.line_end <= b.source.line_start for a, b in pairwise(law))
 
+
+
+@pytest.mark.parametrize(("posted", "edition", "uid"), [("2007", "1997", "70E"), ("2012", "2007", "70E1")])
+def test_a_quote_fitting_every_edition_is_read_in_the_edition_in_force_when_posted(
+    posted: str, edition: str, uid: str
+) -> None:
+    # a page that only quotes fits every edition alike: the date of its mail header picks the edition
+    # in force (1997's 70E is one paragraph; in 2007 the words are point E1, E having no text of its own)
+    from lawalign.structure.segment import segment_best
+
+    text = (
+        f"[blml] normal lines\nJerry Smith jsmith at example.org\nThu Dec 20 20:35:39 CET {posted}\n\n"
+        '> This is wrong. L70E: "The Director shall not accept from claimer any unstated\n'
+        "> line of play the success of which depends upon finding one opponent rather than\n"
+        '> the other with a particular card."\n\n'
+        "Thanks for stating your position with such clarity.\n"
+    )
+    ed, choice = segment_best(source_from_text(text, "en"))
+    assert choice.edition == edition
+    assert {u.id for u in ed.units if u.kind != "debris"} == {uid}

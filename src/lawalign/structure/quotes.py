@@ -57,6 +57,13 @@ def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
         if first is not None:
             return first.id, first.role
         return make_id(parts.law, suffix="intro"), "intro"
+    if parts.section and not parts.point:  # a section that has no text of its own: its first point
+        point = next(
+            (u for u in skeleton.law_units(parts.law) if u.section == parts.section and u.role == "point"),
+            None,
+        )
+        if point is not None:
+            return point.id, point.role
     return target, "point" if parts.point else "section"
 
 

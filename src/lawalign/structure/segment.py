@@ -224,6 +224,8 @@ def segment_best(
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
     readings.sort(key=lambda r: (-round(r[0], 6), r[1], r[2].edition))
+    if len(readings) > 1 and readings[0][0] - readings[1][0] <= TIE_MARGIN:
+        readings = _dated_tie(readings, prepared)
     fit, _, best, against = readings[0]
     margin = fit - readings[1][0] if len(readings) > 1 else 0.0
     scores = tuple((sk.edition, round(f, 3)) for f, _, sk, _ in readings)
@@ -254,6 +256,29 @@ def segment_best(
         source.path,
     )
     return replace(ed, notices=(*ed.notices, notice)), choice
+
+
+# A year in a post's header ("Thu Dec 20 20:35:39 CET 2007", "Posted 2014-September-03").
+HEADER_YEAR = re.compile(r"(?<!\d)(19[89]\d|20\d\d)(?!\d)")
+
+
+def _dated_tie(
+    readings: list[tuple[float, int, Skeleton, tuple[str, ...]]], blocks: list[Block]
+) -> list[tuple[float, int, Skeleton, tuple[str, ...]]]:
+    """Readings that fit equally well (a page that only quotes fits every edition alike), ordered by
+    the edition in force when the page was posted: the latest edition of a year before the year its
+    mail or forum header prints (an edition comes into force the year after it is published). Without
+    a dated header the order is kept."""
+    years = [int(y) for b in blocks if b.reason == "mail-header" for y in HEADER_YEAR.findall(b.raw)]
+    if not years:
+        return readings
+    posted = min(years)
+    tied = [r for r in readings if readings[0][0] - r[0] <= TIE_MARGIN]
+    in_force = [r for r in tied if r[2].date[:4].isdigit() and int(r[2].date[:4]) < posted]
+    if not in_force:
+        return readings
+    chosen = max(in_force, key=lambda r: r[2].date)
+    return [chosen, *(r for r in readings if r is not chosen)]
 
 
 def _prepare(source: SourceText, profile: Profile) -> list[Block]:
