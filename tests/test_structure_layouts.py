@@ -1171,7 +1171,7 @@ def test_commentary_after_a_quote_cut_from_a_quoted_reply_stays_commentary() -> 
         "My guess is that every director will allow the finesse.\n"
     )
     ids = _ids(segment_law(source_from_text(text, "en")))
-    assert {ids[n][0] for n in (9, 10, 11)} == {"70E"}
+    assert {ids[n][0] for n in (9, 10, 11)} == {"70E1"}  # the 2007 words of E1, cited as its section
     assert {ids[n][1] for n in (12, 13, 15, 16, 18)} == {"debris"}
 
 
