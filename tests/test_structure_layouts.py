@@ -1233,3 +1233,21 @@ def test_a_quote_fitting_every_edition_is_read_in_the_edition_in_force_when_post
     ed, choice = segment_best(source_from_text(text, "en"))
     assert choice.edition == edition
     assert {u.id for u in ed.units if u.kind != "debris"} == {uid}
+
+
+def test_quote_box_caption_with_commas_and_a_marked_footnote_after_the_quote() -> None:
+    # "TFLB, L70E1, said:" captions the quote; the footnote below it prints its "*" marker
+    text = (
+        "gnasher, on 2012-December-22, 16:31, said:\n"
+        "Yes, we give him nine tricks because it would be irrational not to finesse.\n"
+        "TFLB, L70E1, said:\n"
+        "The Director shall not accept from claimer any unstated line of play the success of which "
+        "depends upon finding one opponent rather than the other with a particular card, unless an "
+        "opponent failed to follow on any normal* line of play.\n"
+        '* For the purposes of Laws 70 and 71, "normal" includes play that would be careless or inferior '
+        "for the class of player involved.\n"
+        "IMO the heart king is a particular card, so the finesse is not allowed here.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[n] for n in (4, 5)] == [("70E1", "text"), ("70.fn1", "footnote")]
+    assert ids[3][1] == ids[6][1] == "debris"

@@ -127,7 +127,9 @@ def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tu
 
     for b, nxt in pairwise(blocks):
         unit = skeleton.unit(out[b.index][0]) if b.index in out else None
-        if unit is None or nxt.index in out or nxt.label or nxt.kind not in ("text", "heading"):
+        marked = nxt.kind == "footnote"  # "* For the purposes of …": its marker printed too
+        unmarked = not nxt.label and nxt.kind in ("text", "heading")
+        if unit is None or nxt.index in out or not (marked or unmarked):
             continue
         for fid in unit.footnotes:
             note = skeleton.unit(fid)
@@ -136,9 +138,9 @@ def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tu
                 break
 
 
-# After the forums' abbreviated citation, a caption ends at once: "L70E1:", "TFLB L70E1 said:"; a
+# After the forums' abbreviated citation, a caption ends at once: "L70E1:", "TFLB, L70E1, said:"; a
 # sentence that goes on ("L68D applies if:") introduces the author's own list, not a quote.
-CAPTION_END = re.compile(r"\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
+CAPTION_END = re.compile(r"\s*,?\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
 
 
 def _cited_targets(text: str, lang: str, skeleton: Skeleton) -> list[str]:
@@ -147,7 +149,7 @@ def _cited_targets(text: str, lang: str, skeleton: Skeleton) -> list[str]:
 
     >>> from lawalign.structure.skeleton import load_skeleton
     >>> sk = load_skeleton("2007")
-    >>> _cited_targets("TFLB L70E1 said:", "en", sk), _cited_targets("L68D applies if:", "en", sk)
+    >>> _cited_targets("TFLB, L70E1, said:", "en", sk), _cited_targets("L68D applies if:", "en", sk)
     (['70E1'], [])
     """
     cites = [(r.start, r.target) for r in find_refs(text, lang) if r.kind == "external"]
