@@ -1180,6 +1180,9 @@ def test_commentary_after_a_quote_cut_from_a_quoted_reply_stays_commentary() -> 
     [
         ("Law 70C: There Is an Outstanding Trump", "70C.title", "70C"),
         ("Law 74B: Etiquette", "74B.title", "74B"),
+        ("Law 70C - There Is an Outstanding Trump", "70C.title", "70C"),
+        ("LAW 70C (There Is an Outstanding Trump)", "70C.title", "70C"),
+        ("70C There Is an Outstanding Trump", "70C.title", "70C"),
     ],
 )
 def test_citation_line_naming_the_heading_above_a_quoted_paragraph(
@@ -1251,3 +1254,19 @@ def test_quote_box_caption_with_commas_and_a_marked_footnote_after_the_quote() -
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert [ids[n] for n in (4, 5)] == [("70E1", "text"), ("70.fn1", "footnote")]
     assert ids[3][1] == ids[6][1] == "debris"
+
+
+def test_points_after_a_section_quoted_under_its_heading_line_continue_it() -> None:
+    text = (
+        "My club had a ruling last week about a claim with a trump out.\n\n"
+        "Law 70C - There Is an Outstanding Trump\n\n"
+        "When a trump remains in one of the opponents' hands, the Director shall award a trick or "
+        "tricks to the opponents if:\n\n"
+        "1. claimer made no statement about that trump, and\n\n"
+        "2. it is at all likely that claimer was unaware that a trump remained, and\n\n"
+        "3. a trick could be lost to that trump by any normal* play.\n\n"
+        "So the director gave the defence a trick, which seems right.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[n][0] for n in (3, 5, 7, 9, 11)] == ["70C.title", "70C", "70C1", "70C2", "70C3"]
+    assert ids[1][1] == ids[13][1] == "debris"

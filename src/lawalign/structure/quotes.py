@@ -240,26 +240,36 @@ def _cut_inline_quotes(
     return result
 
 
+# A line citing a section and printing its heading: "Law 74B: Etiquette", "Law 70C - There Is an
+# Outstanding Trump", "LAW 70C (There Is an Outstanding Trump)", "70C There Is an Outstanding Trump".
+HEADING_CITATION = re.compile(
+    r"""^(?P<label>(?P<word>(?:[^\W\d_]{2,12}\.?|§)\s*)?(?P<id>\d{1,2}[A-L])(?![\w])\s*[:.\-–—]?\s*)
+        (?P<open>\()?(?P<rest>[^\W\d_][^()]*?)(?(open)\))\s*$""",
+    re.X,
+)
+
+
 def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[str, str]]) -> None:
-    """A line citing a unit and naming its heading ("Law 74B: Etiquette", "Law 70C: There Is an
-    Outstanding Trump") right above a paragraph of text: that paragraph is the unit quoted, the line
-    its heading (also when the line was taken for a menu entry naming a law)."""
+    """A line citing a section and printing its heading (``HEADING_CITATION``) right above a paragraph
+    of text: that paragraph is the section quoted, the line its heading (also when the line was taken
+    for a menu entry naming a law). A law cited alone with a title ("Law 70: Contested Claims") heads
+    the page; a bare id must be a law of the skeleton ("4H There …" is a contract)."""
     for b, nxt in pairwise(blocks):
         if b.index in out or not (b.kind in ("heading", "text") or b.reason == "navigation"):
             continue
-        m = CITATION_LABEL.match(b.raw.strip())
-        # a section, not a law alone: "Law 70: Contested Claims" over a club's own account is a title
-        if not (m and m["id"] and parse_id(m["id"]).section and _is_heading(b.raw.strip()[m.end() :])):
+        m = HEADING_CITATION.match(b.raw.strip())
+        if not (m and _is_heading(m["rest"]) and _quotable(nxt, out)):
             continue
-        if not _quotable(nxt, out):
+        if not m["word"] and parse_id(m["id"]).law not in skeleton.laws:
             continue
         uid, role = _unit_for(m["id"], skeleton)
         parts = parse_id(uid)
         out[nxt.index] = (uid, role)
-        if parts.section and not parts.point:
-            b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
-            b.text = b.raw.strip()[m.end() :]
-            out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+        b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
+        b.text = b.raw.strip()[m.end("label") :]
+        out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+        live = [x for x in blocks if x.kind != "debris"]
+        _continue_points(live, live.index(nxt), make_id(parts.law, parts.section), out)
 
 
 def _quotable(b: Block, out: dict[int, tuple[str, str]]) -> bool:
