@@ -1183,6 +1183,7 @@ def test_commentary_after_a_quote_cut_from_a_quoted_reply_stays_commentary() -> 
         ("Law 70C - There Is an Outstanding Trump", "70C.title", "70C"),
         ("LAW 70C (There Is an Outstanding Trump)", "70C.title", "70C"),
         ("70C There Is an Outstanding Trump", "70C.title", "70C"),
+        ("Νόμος 70Γ - Υπάρχει Ατού", "70C.title", "70C"),
     ],
 )
 def test_citation_line_naming_the_heading_above_a_quoted_paragraph(

@@ -18,7 +18,7 @@ from itertools import pairwise
 
 from lawalign.models import SourceText
 from lawalign.structure.blocks import Block, _is_heading
-from lawalign.structure.patterns import CITATION_LABEL, POINT
+from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
@@ -241,9 +241,10 @@ def _cut_inline_quotes(
 
 
 # A line citing a section and printing its heading: "Law 74B: Etiquette", "Law 70C - There Is an
-# Outstanding Trump", "LAW 70C (There Is an Outstanding Trump)", "70C There Is an Outstanding Trump".
+# Outstanding Trump", "LAW 70C (There Is an Outstanding Trump)", "70C There Is an Outstanding Trump";
+# a Greek capital is the section of its place in the alphabet ("Νόμος 70Γ - …" is 70C).
 HEADING_CITATION = re.compile(
-    r"""^(?P<label>(?P<word>(?:[^\W\d_]{2,12}\.?|§)\s*)?(?P<id>\d{1,2}[A-L])(?![\w])\s*[:.\-–—]?\s*)
+    r"""^(?P<label>(?P<word>(?:[^\W\d_]{2,12}\.?|§)\s*)?(?P<id>\d{1,2}[A-LΑΒΓΔΕΖΗ])(?![\w])\s*[:.\-–—]?\s*)
         (?P<open>\()?(?P<rest>[^\W\d_][^()]*?)(?(open)\))\s*$""",
     re.X,
 )
@@ -260,9 +261,10 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         m = HEADING_CITATION.match(b.raw.strip())
         if not (m and _is_heading(m["rest"]) and _quotable(nxt, out)):
             continue
-        if not m["word"] and parse_id(m["id"]).law not in skeleton.laws:
+        cited = m["id"].translate(GREEK_SECTION_LETTERS)
+        if not m["word"] and parse_id(cited).law not in skeleton.laws:
             continue
-        uid, role = _unit_for(m["id"], skeleton)
+        uid, role = _unit_for(cited, skeleton)
         parts = parse_id(uid)
         out[nxt.index] = (uid, role)
         b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
