@@ -1271,3 +1271,21 @@ def test_points_after_a_section_quoted_under_its_heading_line_continue_it() -> N
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert [ids[n][0] for n in (3, 5, 7, 9, 11)] == ["70C.title", "70C", "70C1", "70C2", "70C3"]
     assert ids[1][1] == ids[13][1] == "debris"
+
+
+def test_a_whole_law_quoted_after_a_line_citing_it_in_a_mail() -> None:
+    # "Law 71 says:" after the mail header: the quote starts there (no greeting of the post); the law's
+    # own text is its first paragraph, the numbered paragraphs after it the law's points (2007: 71.1)
+    text = (
+        "[blml] concession cancelled\n\nPat Doe pat at example.org\nMon Mar 2 10:11:12 CET 2009\n\n"
+        "Law 71 says:\n\n"
+        "A concession must stand, once made, except that within the correction period established "
+        "under Law 79C the Director shall cancel a concession:\n\n"
+        "1. if a player conceded a trick his side had, in fact, won; or\n\n"
+        "2. if a player has conceded a trick that could not be lost by any normal* play of the "
+        "remaining cards.\n\n"
+        "So the trick goes back to declarer here.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[n][0] for n in (8, 10, 12)] == ["71.intro", "71.1", "71.2"]
+    assert ids[6][1] == ids[14][1] == "debris"

@@ -268,6 +268,24 @@ def _ends_in_page_number(line: str) -> bool:
     return m is not None and LETTER.search(line, 0, m.start()) is not None
 
 
+# A line introducing a quote of the law is short: a citation and a verb ("Law 71 says:").
+MAX_INTRO_LINE = 60
+
+
+def _introduces_quote(b: Block, profile: Profile) -> bool:
+    """A short line citing a law and ending in a colon ("Law 71 says:", "§ 70C lyder:"): the law quoted
+    after it starts there, it is no greeting or lead-in of the post."""
+    from lawalign.structure.refs import find_refs
+
+    text = b.raw.strip()
+    return (
+        "\n" not in text
+        and len(text) <= MAX_INTRO_LINE
+        and text.endswith(":")
+        and any(r.kind == "external" for r in find_refs(text, profile.lang))
+    )
+
+
 def mark_debris(blocks: list[Block], profile: Profile) -> None:
     """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place."""
     if _table_of_contents(blocks):
@@ -285,6 +303,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
             or b.letter
             or len(b.raw) > 300
             or CITATION_LABEL.match(b.raw)
+            or _introduces_quote(b, profile)
         ):
             break
         lead.append(b)

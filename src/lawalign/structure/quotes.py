@@ -100,7 +100,8 @@ def find_quotes(
                 uid, role = make_id(parts.law, parts.section, int(point["num"])), "point"
             b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
             out[b.index] = (uid, role)
-            _continue_points(live, k, make_id(parts.law, parts.section) if parts.section else uid, out)
+            first = make_id(parts.law, parts.section) if parts.section else uid
+            _continue_points(live, k, first, out, skeleton)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
         targets = _cited_targets(b.raw, lang, skeleton) if intro else []
@@ -114,7 +115,7 @@ def find_quotes(
             if parts.section and not parts.point and HEADING_IN_BRACKETS.search(b.raw):
                 # "Law 68B (Concession Defined):": the citation line carries the section's heading
                 out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
-            _continue_points(live, k + 1, uid, out)
+            _continue_points(live, k + 1, uid, out, skeleton)
     _prose_citations(blocks, lang, skeleton, out)
     _quoted_footnotes(blocks, skeleton, out)
     return out
@@ -335,10 +336,15 @@ def _prose_citations(
             out[x.index] = (u.id, "point")
 
 
-def _continue_points(live: list[Block], k: int, uid: str, out: dict[int, tuple[str, str]]) -> None:
-    """Numbered points right after a quoted section are that section's points ("70C" → 70C1, 70C2)."""
+def _continue_points(
+    live: list[Block], k: int, uid: str, out: dict[int, tuple[str, str]], skeleton: Skeleton | None = None
+) -> None:
+    """Numbered points right after a quoted section are that section's points ("70C" → 70C1, 70C2);
+    after a law's own text, the law's points when it has points of its own (2007 Law 71: 71.1, 71.2)."""
     parts = parse_id(uid)
-    if not parts.section or parts.point:
+    if parts.point:
+        return
+    if not parts.section and (skeleton is None or skeleton.unit(make_id(parts.law, point=1)) is None):
         return
     for b in live[k + 1 :]:
         if b.kind != "point" or b.index in out:
