@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lawalign.align.embed import normalize_rows
-from lawalign.align.ends import boundary_classes, false_ends
+from lawalign.align.ends import pair_classes
 from lawalign.align.hybrid import Level, align_hybrid, reconcile
 from lawalign.align.sentalign import AlignConfig, BeadScorer, bead_scores, overlap_lengths, overlap_numbers
 from lawalign.evaluate.documents import coverage_ok
@@ -33,7 +33,7 @@ def _level(texts: list[str], skip: float = 0.1) -> Level:
     cfg = AlignConfig(max_size=4)
     lengths = (overlap_lengths(texts, 2), overlap_lengths(texts, 2))
     numbers = (overlap_numbers(texts, 2), overlap_numbers(texts, 2))
-    ends = (boundary_classes(false_ends(texts)), boundary_classes(false_ends(texts)))
+    ends = pair_classes(texts, texts)
     scorer = BeadScorer(ov, ov, config=cfg, lengths=lengths, numbers=numbers)
     return Level(ov, ov, lengths, numbers, cfg, skip, scorer, ends)
 

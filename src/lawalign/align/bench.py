@@ -139,7 +139,7 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
     import numpy as np
 
     from lawalign.align.embed import normalize_rows
-    from lawalign.align.ends import boundary_classes, false_ends
+    from lawalign.align.ends import pair_classes
     from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs
     from lawalign.align.hybrid import HybridInputs, align_prepared_hybrid
     from lawalign.align.sentalign import AlignConfig, overlap_lengths, overlap_numbers
@@ -200,17 +200,14 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
                 (overlap_numbers(texts, fcfg.max_side), overlap_numbers(tgt_texts, fcfg.max_side)),
                 len(src_sents),
                 len(tgt_sents),
-                (
-                    boundary_classes(false_ends(src_sents), src_owner),
-                    boundary_classes(false_ends(tgt_sents), tgt_owner),
-                ),
+                pair_classes(src_sents, tgt_sents, (src_owner, tgt_owner)),
             )
             inputs = HybridInputs(
                 fragments,
                 *sent_side,
                 (overlap_lengths(src_sents, scfg.max_side), overlap_lengths(tgt_sents, scfg.max_side)),
                 (overlap_numbers(src_sents, scfg.max_side), overlap_numbers(tgt_sents, scfg.max_side)),
-                (boundary_classes(false_ends(src_sents)), boundary_classes(false_ends(tgt_sents))),
+                pair_classes(src_sents, tgt_sents),
             )
             align_prepared_hybrid(inputs, fcfg, scfg)
             times.append(time.perf_counter() - start)

@@ -121,6 +121,19 @@ def boundary_classes(ends: np.ndarray, owner: np.ndarray | None = None) -> np.nd
     return out
 
 
+def pair_classes(
+    src: Sequence[str], tgt: Sequence[str], owners: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`boundary_classes` of both sides of a document pair, from their sentences (the ``ends=``
+    of :func:`~lawalign.align.sentalign.align_overlaps`); ``owners`` when the units are fragments.
+
+    >>> [c.tolist() for c in pair_classes(["Leiter Ch .", "Evans ."], ["Chef Ch.Evans ."])]
+    [[1, 2, 1], [1, 1]]
+    """
+    src_owner, tgt_owner = owners if owners is not None else (None, None)
+    return boundary_classes(false_ends(src), src_owner), boundary_classes(false_ends(tgt), tgt_owner)
+
+
 def mismatched(src: np.ndarray, tgt: np.ndarray) -> np.ndarray:
     """Where a bead boundary at positions (``src``, ``tgt``) ends a sentence on one side only at a
     false end: both sides at a sentence boundary, of different classes.
@@ -132,4 +145,13 @@ def mismatched(src: np.ndarray, tgt: np.ndarray) -> np.ndarray:
     return out
 
 
-__all__ = ["END", "FALSE_END", "INNER", "boundary_classes", "false_end", "false_ends", "mismatched"]
+__all__ = [
+    "END",
+    "FALSE_END",
+    "INNER",
+    "boundary_classes",
+    "false_end",
+    "false_ends",
+    "mismatched",
+    "pair_classes",
+]

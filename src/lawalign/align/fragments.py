@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import boundary_classes, false_ends
+from lawalign.align.ends import pair_classes
 from lawalign.align.sentalign import (
     AlignConfig,
     align_overlaps,
@@ -170,7 +170,7 @@ def prepare_fragments(
     src_ov, tgt_ov = embed_overlaps(src_units, tgt_units, embedder, cfg.max_side)
     lengths = (overlap_lengths(src_units, cfg.max_side), overlap_lengths(tgt_units, cfg.max_side))
     numbers = (overlap_numbers(src_units, cfg.max_side), overlap_numbers(tgt_units, cfg.max_side))
-    ends = (boundary_classes(false_ends(src), src_owner), boundary_classes(false_ends(tgt), tgt_owner))
+    ends = pair_classes(src, tgt, (src_owner, tgt_owner))
     return FragmentInputs(src_owner, tgt_owner, src_ov, tgt_ov, lengths, numbers, len(src), len(tgt), ends)
 
 

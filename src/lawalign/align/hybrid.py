@@ -36,7 +36,7 @@ from itertools import pairwise
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import boundary_classes, false_ends, mismatched
+from lawalign.align.ends import mismatched, pair_classes
 from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs, prepare_fragments, project_beads
 from lawalign.align.sentalign import (
     AlignConfig,
@@ -254,7 +254,7 @@ def prepare_hybrid(
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
     numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
-    ends = (boundary_classes(false_ends(src)), boundary_classes(false_ends(tgt)))
+    ends = pair_classes(src, tgt)
     return HybridInputs(
         prepare_fragments(src, tgt, embedder, fragment_config), src_ov, tgt_ov, lengths, numbers, ends
     )

@@ -37,7 +37,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import boundary_classes, false_ends, mismatched
+from lawalign.align.ends import mismatched, pair_classes
 from lawalign.models import Bead
 
 log = logging.getLogger(__name__)
@@ -816,5 +816,5 @@ def align_texts(
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
     numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
-    ends = (boundary_classes(false_ends(src)), boundary_classes(false_ends(tgt)))
+    ends = pair_classes(src, tgt)
     return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)

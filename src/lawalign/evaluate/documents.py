@@ -17,7 +17,7 @@ from pathlib import Path
 from lawalign.align.baselines import gale_church
 from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import boundary_classes, false_ends
+from lawalign.align.ends import pair_classes
 from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
 from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
 from lawalign.align.sentalign import (
@@ -154,7 +154,7 @@ def run_method(
         if method == "sentalign-sentences":
             lengths = (overlap_lengths(doc.src, sides), overlap_lengths(doc.tgt, sides))
             numbers = (overlap_numbers(doc.src, sides), overlap_numbers(doc.tgt, sides))
-            ends = (boundary_classes(false_ends(doc.src)), boundary_classes(false_ends(doc.tgt)))
+            ends = pair_classes(doc.src, doc.tgt)
             beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)
         else:
             n, m = len(doc.src), len(doc.tgt)
