@@ -32,6 +32,7 @@ from lawalign.align.pairing import (
 )
 from lawalign.align.parallel import default_jobs
 from lawalign.align.sentalign import AlignConfig
+from lawalign.align.strategies import DEFAULT_STRATEGY
 from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
@@ -55,9 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--unit",
         choices=PAIR_UNITS,
-        default="both",
-        help="what the search aligns: clause fragments and sentences, reconciled (default), clause "
-        "fragments read back as sentence beads, or sentences",
+        default=DEFAULT_STRATEGY,
+        help="what the search aligns: sentences, runs of sentences encoded only where a first pass "
+        "is uncertain (sentence, the default); sentences with every run encoded (sentence-all); clause "
+        "fragments read back as sentence beads (fragment); both, reconciled (both)",
     )
     p.add_argument(
         "--max-bead",
