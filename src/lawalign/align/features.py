@@ -18,9 +18,10 @@ per sentence (1 + 2 + 3 + 4), where a plain sentence encoding costs one. So:
 3. the full search runs on these vectors; its path gives the band, and where the path is sure of
    itself no run needs its own vector: a 1-1 bead whose margin score is at least
    ``confident`` × the calibrated deletion score;
-4. every other bead (a deletion, a bead of more than one sentence on a side, a weak 1-1), widened
-   by one sentence each way, marks its sentences *uncertain*; the runs lying wholly inside an
-   uncertain stretch are encoded, their approximations replaced, and the search runs again.
+4. every other bead (a deletion, a bead of more than one sentence on a side, a weak 1-1) marks its
+   sentences *uncertain* (widened by :data:`WIDEN` sentences each way); the runs of up to
+   :data:`ENCODED_RUNS` sentences lying wholly inside an uncertain stretch are encoded, their
+   approximations replaced, and the search runs again.
 """
 
 from __future__ import annotations
@@ -48,7 +49,11 @@ from lawalign.models import Bead
 
 CONFIDENT = 1.0
 """A first-pass 1-1 bead needs no run vectors around it when its margin score is at least this
-many calibrated deletion scores (fitted by ``make eval``'s protocol: see docs/align.md)."""
+many calibrated deletion scores (see docs/align.md for the values measured)."""
+ENCODED_RUNS = 3
+"""Longest run of sentences given a vector of its own; longer runs keep their approximation."""
+WIDEN = 0
+"""Sentences added on each side of an uncertain bead before the runs inside are encoded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +335,7 @@ class EncodeStats:
 
 
 def _uncertain(
-    beads: Sequence[Bead], scores: Sequence[float], skip: float, confident: float, n: int, m: int
+    beads: Sequence[Bead], scores: Sequence[float], skip: float, confident: float, n: int, m: int, widen: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """(n,) and (m,) masks of the sentences around every bead the first pass is not sure of."""
     src_mask = np.zeros(n, dtype=bool)
@@ -341,8 +346,8 @@ def _uncertain(
         dx, dy = len(bead.src), len(bead.tgt)
         sure = dx == 1 and dy == 1 and score >= threshold
         if not sure:
-            src_mask[max(0, x - 1) : min(n, x + dx + 1)] = True
-            tgt_mask[max(0, y - 1) : min(m, y + dy + 1)] = True
+            src_mask[max(0, x - widen) : min(n, x + dx + widen)] = True
+            tgt_mask[max(0, y - widen) : min(m, y + dy + widen)] = True
         x, y = x + dx, y + dy
     return src_mask, tgt_mask
 
@@ -365,6 +370,8 @@ def encode_banded(
     config: AlignConfig,
     *,
     confident: float = CONFIDENT,
+    encoded_runs: int = ENCODED_RUNS,
+    widen: int = WIDEN,
 ) -> tuple[PairFeatures, EncodeStats]:
     """Sentence features with runs encoded only where a first pass is uncertain (module docstring).
 
@@ -376,6 +383,8 @@ def encode_banded(
         confident: a first-pass 1-1 bead with a margin score of at least this many deletion scores
             needs no run vectors; ``float("inf")`` encodes every run inside the widened beads of
             every bead, ``-inf`` none beyond the non-1-1 beads.
+        encoded_runs: longest run encoded (longer ones stay approximated).
+        widen: sentences added on each side of an uncertain bead.
     """
     max_side = config.max_side
     n, m = len(src), len(tgt)
@@ -400,8 +409,9 @@ def encode_banded(
         else 0.0
         for b in beads
     ]
-    src_mask, tgt_mask = _uncertain(beads, scores, calibration.skip, confident, n, m)
-    src_runs, tgt_runs = _runs_inside(src_mask, max_side), _runs_inside(tgt_mask, max_side)
+    src_mask, tgt_mask = _uncertain(beads, scores, calibration.skip, confident, n, m, widen)
+    longest = min(max_side, encoded_runs)
+    src_runs, tgt_runs = _runs_inside(src_mask, longest), _runs_inside(tgt_mask, longest)
     texts = {" ".join(s.strip() for s in src[i : i + k]) for k, i in src_runs}
     texts |= {" ".join(t.strip() for t in tgt[j : j + k]) for k, j in tgt_runs}
     order = sorted(texts)
@@ -420,8 +430,10 @@ def encode_banded(
 
 __all__ = [
     "CONFIDENT",
+    "ENCODED_RUNS",
     "LARGE_BEAD",
     "LARGE_BEAD_MARGIN",
+    "WIDEN",
     "Corner",
     "EncodeStats",
     "Level",

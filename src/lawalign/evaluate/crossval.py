@@ -251,8 +251,6 @@ def _label(setting: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in setting.items())
 
 
-
-
 # --- the methods of ``make eval`` ---------------------------------------------------------------
 
 SKIP_GRID = (0.7, 0.75, 0.8, 0.85, 0.9)
@@ -268,51 +266,56 @@ def our_grid() -> tuple[Mapping[str, Any], ...]:
     return tuple(settings)
 
 
-def standard_methods(embedder: Any, *, fragments: bool = True) -> list[Method]:
-    """The baselines and our strategies, every one reading the same cached e5 vectors."""
+DEPTH = 3
+"""Longest run of sentences the baselines and ``sentence-all`` embed (beads up to ``DEPTH + 1``
+sentences of both sides: 1-3, 2-2, 3-1)."""
+
+
+def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = False) -> list[Method]:
+    """The baselines and our strategies, every one reading the same cached e5 vectors.
+
+    Args:
+        embedder: the (cached) bundled embedder.
+        depth: longest run of sentences embedded for the baselines and ``sentence-all``.
+        fragments: also the fragment and reconciled strategies (they encode clause fragments).
+    """
     from dataclasses import replace
 
-    from lawalign.align.ends import pair_classes
+    from lawalign.align.features import encode_banded, prepare_pair, split_large
     from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
     from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
-    from lawalign.align.sentalign import (
-        AlignConfig,
-        align_overlaps,
-        embed_overlaps,
-        overlap_lengths,
-        overlap_numbers,
-    )
+    from lawalign.align.sentalign import AlignConfig, overlap_lengths
     from lawalign.evaluate.reference import bertalign_align, vecalign_align
 
     prepared: dict[tuple[str, str], Any] = {}
 
-    def overlaps(doc: BenchmarkDoc) -> Any:
-        key = (doc.name, "ov")
+    def full(doc: BenchmarkDoc) -> Any:
+        key = (doc.name, "full")
         if key not in prepared:
-            prepared[key] = embed_overlaps(doc.src, doc.tgt, embedder, 4)
+            prepared[key] = prepare_pair(doc.src, doc.tgt, embedder, depth)
         return prepared[key]
 
     def as_pairs(beads: Sequence[Any]) -> Pairs:
         return [(b.src, b.tgt) for b in beads]
 
     def vecalign(doc: BenchmarkDoc, _: Mapping[str, Any]) -> Pairs:
-        return as_pairs(vecalign_align(*overlaps(doc)))
+        f = full(doc)
+        return as_pairs(vecalign_align(f.src_ov, f.tgt_ov, max_size=depth + 1))
 
     def bertalign(doc: BenchmarkDoc, _: Mapping[str, Any]) -> Pairs:
-        src_ov, tgt_ov = overlaps(doc)
-        return as_pairs(
-            bertalign_align(src_ov, tgt_ov, overlap_lengths(doc.src, 4), overlap_lengths(doc.tgt, 4))
-        )
+        f = full(doc)
+        lens = (overlap_lengths(doc.src, depth), overlap_lengths(doc.tgt, depth))
+        return as_pairs(bertalign_align(f.src_ov, f.tgt_ov, *lens, max_align=depth + 1))
 
-    def sentences(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
+    def sentence_all(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
+        cfg = replace(AlignConfig(max_size=depth + 1), **setting)
+        f = full(doc)
+        return as_pairs(split_large(f.align(cfg), f.level(cfg)))
+
+    def banded(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
         cfg = replace(AlignConfig(), **setting)
-        src_ov, tgt_ov = overlaps(doc)
-        lengths = (overlap_lengths(doc.src, 4), overlap_lengths(doc.tgt, 4))
-        numbers = (overlap_numbers(doc.src, 4), overlap_numbers(doc.tgt, 4))
-        ends = pair_classes(doc.src, doc.tgt)
-        return as_pairs(
-            align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)
-        )
+        f, _ = encode_banded(doc.src, doc.tgt, embedder, cfg, encoded_runs=min(depth, 3))
+        return as_pairs(split_large(f.align(cfg), f.level(cfg)))
 
     def fragment_path(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
         key = (doc.name, "frag")
@@ -328,22 +331,22 @@ def standard_methods(embedder: Any, *, fragments: bool = True) -> list[Method]:
         return as_pairs(align_prepared_hybrid(prepared[key], fcfg, scfg))
 
     methods = [
-        Method("vecalign-style", vecalign, note="vecalign's DP, overlaps of up to 4 sentences, its defaults"),
-        Method(
-            "bertalign-style", bertalign, note="bertalign's two passes, top-3 anchors, window 5, skip -0.1"
-        ),
-        Method("sentences (--unit sentence)", sentences, our_grid()),
+        Method("vecalign-style", vecalign, note=f"vecalign's DP, runs of up to {depth} sentences"),
+        Method("bertalign-style", bertalign, note=f"bertalign's two passes, runs of up to {depth} sentences"),
+        Method("sentence-all", sentence_all, our_grid(), note=f"every run of up to {depth} sentences"),
+        Method("sentence (default)", banded, our_grid(), note="runs encoded where the first pass is unsure"),
     ]
     if fragments:
         methods += [
-            Method("fragments (--unit fragment)", fragment_path, our_grid()),
-            Method("reconciled (--unit both)", hybrid, our_grid()),
+            Method("fragment", fragment_path, our_grid()),
+            Method("both", hybrid, our_grid()),
         ]
     return methods
 
 
 __all__ = [
     "BLEUALIGN_PARTS",
+    "DEPTH",
     "NUMBER_GRID",
     "SKIP_GRID",
     "Group",
