@@ -47,6 +47,68 @@ def law_of(target: str) -> str:
     return digits
 
 
+# -- the vocabulary of a run: reference editions, inputs and how each was read --------------------
+
+DEFAULT_REFERENCE = "2007"
+"""The WBF edition an edition is read against when nothing says otherwise."""
+
+UNKNOWN_EDITION = "unknown"
+"""The ``source_edition`` of a text whose printed structure no known skeleton explains (1987)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditionInput:
+    """One input of a run: a file (text, saved web page, PDF, or the project's own Akoma Ntoso).
+
+    ``source_edition`` is the WBF edition the manifest says the text translates (None: the run
+    chooses); ``laws`` the laws the manifest says it covers (empty: what the text holds).
+    """
+
+    path: str
+    lang: str | None = None
+    name: str | None = None
+    source_edition: str | None = None
+    laws: tuple[str, ...] = ()
+    description: str = ""
+    authoritative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How an edition was read: the WBF edition it follows, and why.
+
+    ``margin`` is the evidence of the choice (how far the chosen edition is ahead of the next; None
+    when the manifest gave it or the edition was read back from Akoma Ntoso). ``known`` is False
+    when the text follows an edition the tool has no skeleton for: one the manifest names (its ids
+    then follow the nearest known skeleton), or one whose printed structure every known skeleton
+    contradicts (``source_edition`` is then :data:`UNKNOWN_EDITION`, ``guess`` the nearest known
+    edition, and laws with a printed heading keep their printed ids). Either way it is reported as
+    such, never silently as the nearest edition.
+    """
+
+    name: str
+    source_edition: str
+    given: bool = False
+    margin: float | None = None
+    evidence: str = ""
+    known: bool = True
+    scores: tuple[tuple[str, float], ...] = ()
+    guess: str = ""  # an unknown edition read from its printed structure: the nearest known one
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON form (``fingerprint``, the build manifest)."""
+        return {
+            "name": self.name,
+            "source_edition": self.source_edition,
+            "given": self.given,
+            "margin": None if self.margin is None else round(self.margin, 3),
+            "known": self.known,
+            "guess": self.guess or None,
+            "evidence": self.evidence,
+            "scores": dict(self.scores),
+        }
+
+
 @total_ordering
 @dataclass(frozen=True, slots=True)
 class UnitId:
@@ -392,6 +454,33 @@ class Bead:
 
     def __str__(self) -> str:
         return f"[{', '.join(map(str, self.src))}]:[{', '.join(map(str, self.tgt))}]"
+
+
+def beads_text(beads: tuple[Bead, ...] | list[Bead]) -> str:
+    """Beads as one vecalign-style string, e.g. ``"[0]:[0] [1]:[1, 2]"``.
+
+    >>> beads_text([Bead((0,), (0,)), Bead((1,), (1, 2))])
+    '[0]:[0] [1]:[1, 2]'
+    """
+    return " ".join(str(b) for b in beads)
+
+
+def parse_beads(text: str) -> tuple[Bead, ...]:
+    """The inverse of :func:`beads_text` (scores are not kept).
+
+    >>> parse_beads("[0]:[0] [1]:[]")
+    (Bead(src=(0,), tgt=(0,), score=0.0), Bead(src=(1,), tgt=(), score=0.0))
+    """
+    beads: list[Bead] = []
+    for part in text.replace(", ", ",").split():
+        left, right = part.split(":")
+
+        def nums(side: str) -> tuple[int, ...]:
+            inner = side.strip("[]")
+            return tuple(int(x) for x in inner.split(",")) if inner else ()
+
+        beads.append(Bead(nums(left), nums(right)))
+    return tuple(beads)
 
 
 @dataclass(frozen=True, slots=True)

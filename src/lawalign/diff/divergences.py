@@ -11,8 +11,7 @@ from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
 from lawalign.errors import ConfigError
-from lawalign.models import Alignment, Edition, Finding
-from lawalign.run import UNKNOWN_EDITION
+from lawalign.models import UNKNOWN_EDITION, Alignment, Edition, Finding
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
 log = logging.getLogger(__name__)
