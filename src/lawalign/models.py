@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
 from typing import Literal
@@ -594,3 +595,21 @@ class Finding:
             out["detail"] = dict(sorted(self.detail.items()))
         out["key"] = self.key
         return out
+
+
+def like_with_like(editions: Sequence[Edition]) -> dict[str, list[int]]:
+    """The editions grouped by the WBF edition they follow (``source_edition``): positions in
+    ``editions``, groups and members in corpus order. Ids are checked and findings stated within a
+    group (like with like); an edition of another WBF edition is compared across groups only where
+    the change maps say how the two differ.
+
+    >>> eds = [Edition("a", "a.txt", "vi", (), source_edition="2007"),
+    ...        Edition("b", "b.txt", "ru", (), source_edition="2017"),
+    ...        Edition("c", "c.txt", "tr", (), source_edition="2007")]
+    >>> like_with_like(eds)
+    {'2007': [0, 2], '2017': [1]}
+    """
+    groups: dict[str, list[int]] = {}
+    for k, edition in enumerate(editions):
+        groups.setdefault(edition.source_edition, []).append(k)
+    return groups

@@ -37,6 +37,7 @@ from lawalign.models import (
     IdCheck,
     Reading,
     SourceText,
+    like_with_like,
 )
 
 if TYPE_CHECKING:
@@ -502,12 +503,9 @@ class Run:
 
             # Like with like: ids are checked among the editions that follow the same WBF edition
             # (a 2017 or an unknown edition has other ids by right and never relabels a 2007 one).
-            groups: dict[str, list[int]] = {}
-            for k, e in enumerate(eds):
-                groups.setdefault(e.source_edition, []).append(k)
             out: list[Edition] = list(eds)
             checks: list[IdCheck] = []
-            for members in groups.values():
+            for members in like_with_like(eds).values():
                 group = [eds[k] for k in members]
                 if len(group) < 2 or not any(u.inferred for e in group for u in e.law_units):
                     continue
