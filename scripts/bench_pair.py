@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # the development package lawalign_dev (not in the wheel)
 SENTENCES = 300
 
 _FLOOR = """
@@ -53,8 +54,7 @@ def _benchmarks() -> Path | None:
 def pair_files(folder: Path, sentences: int = SENTENCES) -> tuple[Path, Path, int, int]:
     """The first gold beads of the Bleualign dev document covering ``sentences`` German sentences,
     written as two one-sentence-per-line files in ``folder``."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from lawalign.evaluate.crossval import _clean_cuts, bleualign_suite
+    from lawalign_dev.evaluate.crossval import _clean_cuts, bleualign_suite
 
     shared = _benchmarks()
     if shared is None or not (shared / "bleualign-dev" / "dev.defr").is_file():

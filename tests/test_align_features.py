@@ -16,8 +16,8 @@ from lawalign.align.features import (
 )
 from lawalign.align.sentalign import AlignConfig
 from lawalign.align.strategies import STRATEGIES, align_documents
-from lawalign.evaluate.documents import coverage_ok
 from lawalign.models import Bead
+from lawalign_dev.evaluate.documents import coverage_ok
 
 WORDS = [
     "alpha beta gamma",

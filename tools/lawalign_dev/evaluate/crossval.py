@@ -15,7 +15,7 @@ The protocol (``make eval``, section ``crossval``):
    The in-sample figure is the best single setting over all groups. A method without a grid
    (the baselines, fixed defaults) has the same figure both ways.
 3. **Methods**, all fed the same bundled e5 vectors (``passage:`` prefix) of the same runs of
-   sentences: a vecalign-style and a bertalign-style baseline (:mod:`lawalign.evaluate.reference`),
+   sentences: a vecalign-style and a bertalign-style baseline (:mod:`lawalign_dev.evaluate.reference`),
    and the strategies ``lawalign pair`` offers.
 """
 
@@ -28,8 +28,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from lawalign.evaluate.alignment import PRF, read_beads, score_beads
-from lawalign.evaluate.documents import BenchmarkDoc
+from lawalign_dev.evaluate.alignment import PRF, read_beads, score_beads
+from lawalign_dev.evaluate.documents import BenchmarkDoc
 
 Pairs = list[tuple[tuple[int, ...], tuple[int, ...]]]
 BLEUALIGN_PARTS = 4
@@ -285,7 +285,7 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
     from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
     from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
     from lawalign.align.sentalign import AlignConfig, overlap_lengths
-    from lawalign.evaluate.reference import bertalign_align, vecalign_align
+    from lawalign_dev.evaluate.reference import bertalign_align, vecalign_align
 
     prepared: dict[tuple[str, str], Any] = {}
 
