@@ -6,7 +6,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
 
-.PHONY: setup browser fonts build test eval bench bench-book lint clean
+.PHONY: setup browser fonts build test eval bench bench-pair bench-book lint clean
 
 $(BIN)/lawalign: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -40,6 +40,9 @@ eval: setup
 
 bench: setup fonts
 	$(BIN)/python scripts/bench.py
+
+bench-pair: setup  # only cold `lawalign pair` on 300 sentences against encoding each side once
+	$(BIN)/python scripts/bench.py --pair
 
 bench-book: setup  # only the cold build of a 93-law book in three languages (many minutes)
 	$(BIN)/python scripts/bench_perf.py cold-book
