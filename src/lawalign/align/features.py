@@ -275,20 +275,36 @@ class Level:
 
 
 LARGE_BEAD = 3
-"""A bead with more sentences than this on one side needs evidence over its best split."""
+"""A bead with more sentences than this on one side needs evidence that all of them belong to it."""
 LARGE_BEAD_MARGIN = 1.0
-"""The evidence: its score exceeds its best split's (two or more beads, deletions allowed) by this
-many calibrated deletion scores."""
+"""The evidence: its score exceeds that of every smaller bead inside it by this many calibrated
+deletion scores (the sentences it adds must add to the score)."""
+
+
+def _best_inner(level: Level, x: int, y: int, dx: int, dy: int) -> tuple[float, int, int, int, int]:
+    """The best-scoring bead strictly inside the bead ``(x, y, dx, dy)``: score, x, y, dx, dy."""
+    best = (-np.inf, x, y, 0, 0)
+    for sx in range(1, dx + 1):
+        for sy in range(1, dy + 1):
+            if (sx, sy) == (dx, dy):
+                continue
+            for ox in range(dx - sx + 1):
+                for oy in range(dy - sy + 1):
+                    score = level.bead_score(sx, sy, x + ox, y + oy)
+                    if score > best[0]:
+                        best = (score, x + ox, y + oy, sx, sy)
+    return best
 
 
 def split_large(
     beads: Sequence[Bead], level: Level, *, limit: int = LARGE_BEAD, margin: float = LARGE_BEAD_MARGIN
 ) -> tuple[Bead, ...]:
-    """Beads with more than ``limit`` units on a side replaced by their best split unless they score
-    ``margin`` deletions above it (repeated until no such bead lacks the margin).
+    """Beads with more than ``limit`` units on a side kept only when they score ``margin`` deletions
+    above every smaller bead inside them; otherwise replaced by that best smaller bead, every other
+    unit of theirs unaligned (1:0 / 0:1), and the smaller bead checked in turn.
 
-    An unmatched tail (one side cut short) glued to the last matched sentence is such a bead: its
-    best split is the match and the tail's deletions, which the glued bead does not beat by a margin.
+    An unmatched tail or head (one side cut short, page chrome) glued to a matched sentence is such
+    a bead: the match alone scores as well without it, so the glued sentences stay unaligned.
     """
     out: list[Bead] = []
     x = y = 0
@@ -300,19 +316,20 @@ def split_large(
             out.append(bead)
             x, y = x + dx, y + dy
             continue
-        whole = level.bead_score(dx, dy, x, y) - level.end_charge([])
-        split, shapes = level.best_path((x, y), (x + dx, y + dy), without=(dx, dy))
+        whole = level.bead_score(dx, dy, x, y)
+        inner, ix, iy, sx, sy = _best_inner(level, x, y, dx, dy)
         threshold = margin * abs(level.skip) if np.isfinite(margin) else margin
-        if not shapes or (np.isfinite(whole) and whole - split >= threshold):
+        if not np.isfinite(inner) or (np.isfinite(whole) and whole - inner >= threshold):
             out.append(bead)
             x, y = x + dx, y + dy
             continue
-        parts: list[Bead] = []
-        px, py = x, y
-        for sx, sy in shapes:
-            score = round(level.cosine(sx, sy, px, py), 4)
-            parts.append(Bead(tuple(range(px, px + sx)), tuple(range(py, py + sy)), score))
-            px, py = px + sx, py + sy
+        parts = [Bead((i,), ()) for i in range(x, ix)] + [Bead((), (j,)) for j in range(y, iy)]
+        parts.append(
+            Bead(tuple(range(ix, ix + sx)), tuple(range(iy, iy + sy)), round(level.cosine(sx, sy, ix, iy), 4))
+        )
+        parts += [Bead((i,), ()) for i in range(ix + sx, x + dx)] + [
+            Bead((), (j,)) for j in range(iy + sy, y + dy)
+        ]
         todo[:0] = parts
     return tuple(out)
 
