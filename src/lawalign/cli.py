@@ -42,6 +42,7 @@ COMMANDS: tuple[str, ...] = (
     "report",
     "export",
     "update-plan",
+    "update-package",
     "fingerprint",
     "compare",
 )
@@ -62,6 +63,8 @@ HELPS: dict[str, str] = {
     "report": "write a static HTML report of the editions side by side with their findings",
     "export": "export the corpus as TMX, XLIFF, CSV, Parquet or HTML",
     "update-plan": "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)",
+    "update-package": "write the new WBF edition as XLIFF 2.0/1.2 pre-filled from a translation, with a TMX "
+    "and a summary",
     "fingerprint": "tell which WBF edition of the Laws a translation follows, with evidence",
     "compare": "compare two editions of one translation (old and revised): units changed, added, "
     "removed, moved",
