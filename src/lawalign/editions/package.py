@@ -460,6 +460,8 @@ def build_package(
     unit_notes: dict[str, list[PackageNote]] = {u.id: [] for u in new_units}
     memory: list[MemoryPair] = []
     groups: dict[str, tuple[list[str], list[str]]] = {}
+    covered: set[str] = set()  # new ids whose group was aligned through the old original
+    old_english: dict[str, list[str]] = {}  # new id -> the old English sentences aligned to it
     for nu in new_units:
         groups.setdefault(find("n:" + nu.id), ([], []))[1].append(nu.id)
     for oid in old_ids:
@@ -473,7 +475,9 @@ def build_package(
         tr_units = [trans[o] for o in olds if o in trans]
         new_s = split_en(src_units)
         tr_s = split_tr(tr_units)
-        if old_original is not None:
+        with_old = [o for o in olds if o in trans]
+        if old_original is not None and with_old and all(o in old_en for o in with_old):
+            covered.update(news)
             en_units = [old_en[o] for o in olds if o in old_en]
             old_s = split_en(en_units)
             old_to_tr = list(align([s.text for s in old_s], [s.text for s in tr_s])) if old_s and tr_s else []
@@ -492,6 +496,10 @@ def build_package(
                         )
                     )
             new_to_old = _same_language_beads([s.text for s in new_s], [s.text for s in old_s])
+            for bead in new_to_old:  # the old English each new unit stands for (its word diff)
+                if bead.src:
+                    here = old_english.setdefault(new_s[bead.src[0]].unit, [])
+                    here.extend(old_s[o].text for o in bead.tgt)
             beads = _compose(new_to_old, old_to_tr, len(new_s))
             match = "sentence"
         elif len(news) > 1 and similar is not None and new_s and tr_s:
@@ -505,15 +513,28 @@ def build_package(
         beads = _refine(_complete(beads, len(new_s), len(tr_s)), new_s, tr_s, similar)
         _place(beads, new_s, tr_s, segments, unit_notes, match, news)
 
-    # memory without the old original: the sentence pairs of unchanged units
-    if old_original is None:
-        for nid, segs in segments.items():
-            olds = incoming.get(nid, [])
-            if len(olds) == 1 and olds[0] == nid and not follow[nid][0]:
-                memory.extend(
-                    MemoryPair(f"{nid}.{s.id}", nid, s.source, s.target)
-                    for s in segs
-                    if s.source and s.target
+    # memory where the old original does not reach: the sentence pairs of unchanged units
+    for nid, segs in segments.items():
+        olds = incoming.get(nid, [])
+        if nid not in covered and len(olds) == 1 and olds[0] == nid and not follow[nid][0]:
+            memory.extend(
+                MemoryPair(f"{nid}.{s.id}", nid, s.source, s.target) for s in segs if s.source and s.target
+            )
+
+    # a unit of a split left without an old sentence of its own: say where the old text went
+    for olds, news in groups.values():
+        if len(news) < 2:
+            continue
+        placed = [f"{n} ({s.id})" for n in news for s in segments.get(n, []) if s.target]
+        for n in news:
+            if placed and not any(s.target for s in segments.get(n, [])):
+                unit_notes[n].append(
+                    PackageNote(
+                        "moved",
+                        f"no old sentence of its own: the old translation of {', '.join(olds)} is pre-filled"
+                        f" in {', '.join(placed)}",
+                        3,
+                    )
                 )
 
     units: list[PackageUnit] = []
@@ -535,7 +556,10 @@ def build_package(
             status = "unchanged" if not steps or only_renumbered else "changed"
             match = "id" if not steps else ("renumbered" if only_renumbered else "change-map")
             if old_original is not None:
-                old_text = " ".join(old_en[o].text.strip() for o in olds if o in old_en)
+                if nu.id in covered:
+                    old_text = " ".join(old_english.get(nu.id, []))
+                else:
+                    old_text = " ".join(old_en[o].text.strip() for o in olds if o in old_en)
                 diff = word_diff(_norm(old_text), _norm(nu.text))
                 if old_text and any(op.op != "equal" for op in diff):
                     notes.append(

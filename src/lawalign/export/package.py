@@ -21,7 +21,8 @@ States by status (the unit's notes say why):
 unit                            XLIFF 2.0 ``segment``                XLIFF 1.2 ``target``
 ==============================  ===================================  ======================================
 unchanged, pre-filled           ``translated``,                      ``state="translated"``,
-                                ``subState="lawalign:id-match"``     ``state-qualifier="id-match"``
+                                ``subState="lawalign:id-match"``     ``state-qualifier="id-match"``,
+                                                                     ``approved="yes"``
 changed, pre-filled             ``initial``, ``subState=             ``state="needs-review-translation"``,
                                 "lawalign:needs-review-translation"``  ``state-qualifier="fuzzy-match"``
 new, or no old sentence found   ``initial`` (empty target)           ``state="needs-translation"``
@@ -184,6 +185,8 @@ def xliff12(package: UpdatePackage) -> bytes:
         for seg in unit.segments:
             tu_id = unit.id if len(unit.segments) == 1 else f"{unit.id}.{seg.id}"
             tu = etree.SubElement(group, f"{{{NS12}}}trans-unit", id=tu_id, resname=tu_id)
+            if unit.status == "unchanged" and seg.target:
+                tu.set("approved", "yes")  # carried over unchanged: confirmed, as a CAT tool's exact match
             tu.set(XML_SPACE, "preserve")
             _set(etree.SubElement(tu, f"{{{NS12}}}source"), seg.source, tu_id)
             state, qualifier = _state_12(unit, seg.target)
