@@ -236,8 +236,9 @@ def _step_text(cmap: ChangeMap, change: Change) -> str:
 def _same_language_beads(new: Sequence[str], old: Sequence[str]) -> list[Bead]:
     """Monotone alignment of two lists of sentences in one language by word similarity.
 
-    Beads 1-1, 2-1, 1-2 (cost 1 − similarity, a little more for 2-1/1-2) and 1-0/0-1 (0.35 each:
-    two sentences are paired when their similarity exceeds 0.3).
+    Beads 1-1 (cost 1 − similarity), 1-0/0-1 (0.35 each: two sentences are paired when their
+    similarity exceeds 0.3) and 2-1/1-2 (1 − similarity of the joined pair, plus one skip: chosen only
+    when the pair joined is closer than its best single sentence).
 
     >>> [str(b) for b in _same_language_beads(["A b c.", "New one.", "D e f."], ["A b c.", "D e f."])]
     ['[0]:[0]', '[1]:[]', '[2]:[1]']
@@ -248,7 +249,7 @@ def _same_language_beads(new: Sequence[str], old: Sequence[str]) -> list[Bead]:
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
     cost[0][0] = 0.0
-    moves = ((1, 1, 0.0), (1, 0, 0.0), (0, 1, 0.0), (2, 1, 0.05), (1, 2, 0.05))
+    moves = ((1, 1, 0.0), (1, 0, 0.0), (0, 1, 0.0), (2, 1, skip), (1, 2, skip))
     for i in range(n + 1):
         for j in range(m + 1):
             if cost[i][j] == inf:
@@ -279,14 +280,20 @@ def _same_language_beads(new: Sequence[str], old: Sequence[str]) -> list[Bead]:
 def _partition(sims: Sequence[Sequence[float]]) -> list[tuple[int, ...]]:
     """Give each target sentence to one source sentence, in order, each to its most similar one.
 
-    ``sims[i][j]`` is the similarity of source ``i`` and target ``j``; every target is given to
-    exactly one source (a source may get none), monotonically, maximising the summed similarity.
+    ``sims[i][j]`` is the similarity of source ``i`` and target ``j``, less the mean of row ``i``
+    (embedding similarities of a short fragment are high for every sentence: what counts is how much
+    more it resembles one than the others); every target is given to exactly one source (a source
+    may get none), monotonically, maximising the summed similarity.
 
     >>> _partition([[0.9, 0.2, 0.1], [0.1, 0.8, 0.7]])
+    [(0,), (1, 2)]
+    >>> _partition([[0.853, 0.833, 0.823], [0.813, 0.809, 0.787]])  # 68D: chapeau, then 68D1
     [(0,), (1, 2)]
     """
     n = len(sims)
     m = len(sims[0]) if n else 0
+    if m > 1:  # each source's own level taken out (a short fragment is close to everything)
+        sims = [[v - sum(row) / m for v in row] for row in sims]
     neg = float("-inf")
     best = [[neg] * (m + 1) for _ in range(n + 1)]
     back = [[0] * (m + 1) for _ in range(n + 1)]
@@ -315,13 +322,13 @@ def _partition(sims: Sequence[Sequence[float]]) -> list[tuple[int, ...]]:
 def _refine(
     beads: Sequence[Bead], new_s: Sequence[_Sentence], tr_s: Sequence[_Sentence], similar: Similarity | None
 ) -> list[Bead]:
-    """Beads with several source and several target sentences cut into one bead per source sentence
-    (its own targets, by :func:`_partition`), so each segment gets its own translation."""
+    """Beads with several source sentences cut into one bead per source sentence (its own targets,
+    by :func:`_partition`), so each sentence is a segment with its own translation."""
     if similar is None:
         return list(beads)
     out: list[Bead] = []
     for bead in beads:
-        if len(bead.src) < 2 or len(bead.tgt) < 2:
+        if len(bead.src) < 2 or not bead.tgt:
             out.append(bead)
             continue
         sims = similar([new_s[i].text for i in bead.src], [tr_s[j].text for j in bead.tgt])
