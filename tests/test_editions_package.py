@@ -31,7 +31,16 @@ FULL_2017 = ROOT / "tests" / "edition_texts" / "en-2017-law68.txt"
 
 def _package(tmp: Path, translation: Path, lang: str, original: Path, old: Path | None = None) -> Path:
     out = tmp / f"{translation.stem}-{original.stem}-{old.stem if old else 'none'}"
-    args = ["update-package", str(translation), "--input-lang", lang, "--to", "2017", "--original", str(original)]
+    args = [
+        "update-package",
+        str(translation),
+        "--input-lang",
+        lang,
+        "--to",
+        "2017",
+        "--original",
+        str(original),
+    ]
     if old is not None:
         args += ["--old-original", str(old)]
     assert main([*args, "-o", str(out), "--quiet"]) == 0
@@ -98,7 +107,11 @@ def test_every_unit_of_the_original_once_in_order(packages: dict[str, Path], key
     assert [g.get("id") for g in groups] == ids and [g.get("resname") for g in groups] == ids
     for group in groups:  # trans-unit ids: "68B2" alone, "68B2.s1" … for several sentences
         tus = group.findall(f"{{{NS12}}}trans-unit")
-        want = [group.get("id")] if len(tus) == 1 else [f"{group.get('id')}.s{k}" for k in range(1, len(tus) + 1)]
+        want = (
+            [group.get("id")]
+            if len(tus) == 1
+            else [f"{group.get('id')}.s{k}" for k in range(1, len(tus) + 1)]
+        )
         assert [t.get("id") for t in tus] == want == [t.get("resname") for t in tus]
 
 
@@ -120,7 +133,11 @@ def test_unchanged_headings_are_translated_with_the_match_kind(packages: dict[st
     root12 = etree.parse(str(_file(packages["ru"], ".xliff12.xlf"))).getroot()
     (tu,) = [t for t in root12.iter(f"{{{NS12}}}trans-unit") if t.get("id") == "68A.title"]
     target = tu.find(f"{{{NS12}}}target")
-    assert target is not None and target.get("state") == "translated" and target.get("state-qualifier") == "id-match"
+    assert (
+        target is not None
+        and target.get("state") == "translated"
+        and target.get("state-qualifier") == "id-match"
+    )
     assert tu.get("approved") == "yes"
 
 
@@ -162,7 +179,9 @@ def test_deleted_footnote_is_a_note_never_a_unit(packages: dict[str, Path]) -> N
 
 def test_split_68D_places_the_old_sentences(packages: dict[str, Path]) -> None:
     def target(key: str, uid: str) -> str:
-        return " ".join(s.findtext(f"{{{NS}}}target") or "" for s in _unit(packages[key], uid).iter(f"{{{NS}}}segment"))
+        return " ".join(
+            s.findtext(f"{{{NS}}}target") or "" for s in _unit(packages[key], uid).iter(f"{{{NS}}}segment")
+        )
 
     # without the old original: the chapeau gets the first old sentence; what 68D1 lacks is said
     assert target("ru", "68D").startswith("После претензии или уступки розыгрыш прекращается")
@@ -192,7 +211,7 @@ def test_summary_counts_add_up_to_the_original(packages: dict[str, Path], key: s
     assert sum(counts[s]["units"] for s in ("unchanged", "changed", "new")) == len(_original_ids(original))
     assert counts["deleted"]["units"] == len(summary["deleted"]) >= 1
     text = (packages[key] / "summary.txt").read_text(encoding="utf-8")
-    assert re.search(r"in package\s+%d\s" % len(_original_ids(original)), text)
+    assert re.search(rf"in package\s+{len(_original_ids(original))}\s", text)
     page = (packages[key] / "summary.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "68B2" in page
 
@@ -209,9 +228,13 @@ def test_package_is_deterministic(tmp_path: Path, packages: dict[str, Path]) -> 
         assert (again / path.name).read_bytes() == path.read_bytes(), path.name
 
 
-def test_bad_original_is_one_line_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_original_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "pkg"
-    code = main(["update-package", str(RU), "--to", "2017", "--original", str(tmp_path / "nope.txt"), "-o", str(out)])
+    code = main(
+        ["update-package", str(RU), "--to", "2017", "--original", str(tmp_path / "nope.txt"), "-o", str(out)]
+    )
     assert code == 2 and not out.exists()
     assert capsys.readouterr().err.strip().count("\n") == 0
     code = main(["update-package", str(RU), "--to", "2099", "--original", str(BRIDGEVID), "-o", str(out)])
