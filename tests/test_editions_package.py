@@ -239,3 +239,92 @@ def test_bad_original_is_one_line_and_writes_nothing(
     assert capsys.readouterr().err.strip().count("\n") == 0
     code = main(["update-package", str(RU), "--to", "2099", "--original", str(BRIDGEVID), "-o", str(out)])
     assert code == 2 and not out.exists()
+
+
+# -- back from the translator -----------------------------------------------------------------
+
+# The translation this test holds for what the 2017 text adds or rewords (the translator's work):
+# applied to the pre-filled Russian targets, and used for the segments left empty.
+RU_2017_EDITS = (("Правило 16D", "Правило 16C"), (" (но см. Правило 70D3)", ""))
+RU_2017_NEW = {
+    "68C": "Игрок, заявляющий претензию или уступку, открывает свои карты.",
+    "68D1": "Если претензия или уступка согласована, применяется Правило 69.",
+    "68D2": "Если она оспаривается любым игроком (включая болвана), то (a) следует немедленно вызвать"
+    " Судью и применяется Правило 70, или (b) розыгрыш может быть продолжен, если согласны все"
+    " четыре игрока; претензия тогда аннулируется.",
+}
+
+
+def _fill(path: Path, out: Path, version: str) -> Path:
+    """The package completed: pre-filled targets edited, empty ones translated, states final."""
+    tree = etree.parse(str(path))
+    ns = NS if version == "2.0" else NS12
+    blocks = tree.getroot().iter(f"{{{ns}}}unit" if version == "2.0" else f"{{{ns}}}group")
+    for block in blocks:
+        uid = block.get("id", "")
+        parts = block.findall(f"{{{ns}}}segment" if version == "2.0" else f"{{{ns}}}trans-unit")
+        for part in parts:
+            target = part.find(f"{{{ns}}}target")
+            if target is None:
+                target = etree.SubElement(part, f"{{{ns}}}target")
+            text = target.text or ""
+            for old, new in RU_2017_EDITS:
+                text = text.replace(old, new)
+            target.text = text or RU_2017_NEW.get(uid, part.findtext(f"{{{ns}}}source"))
+            if version == "2.0":
+                part.set("state", "final")
+                part.attrib.pop("subState", None)
+            else:
+                target.set("state", "final")
+                part.set("approved", "yes")
+    tree.write(str(out), xml_declaration=True, encoding="UTF-8")
+    return out
+
+
+@pytest.mark.parametrize("version", ["2.0", "1.2"])
+def test_completed_package_reads_back_as_a_2017_edition(
+    packages: dict[str, Path], version: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lawalign.corpus import read_edition
+    from lawalign.editions import fingerprint_edition
+
+    suffix = ".2017.xlf" if version == "2.0" else ".xliff12.xlf"
+    package = _file(packages["ru-full"], suffix)
+    filled = _fill(package, tmp_path / f"ru-2017{'.v12' if version == '1.2' else ''}.xlf", version)
+    edition = read_edition(filled)
+    assert edition.lang == "ru" and edition.source_edition == "2017"
+    assert [u.id for u in edition.law_units] == [u.get("id") for u in _units20(packages["ru-full"])]
+    assert edition.unit("68B2") is not None and "16C" in edition.unit("68B2").text  # type: ignore[union-attr]
+    assert not edition.notices  # nothing left to translate or review
+    # fingerprinted 2017 by what it prints (16C, 68D split, the intro citing 16 and 57A, no footnote)
+    fp = fingerprint_edition(edition)
+    scores = dict(fp.scores)
+    assert scores["2017"] > scores["2007"] and scores["2017"] > 0
+    assert main(["fingerprint", str(filled)]) == 0
+    assert "follows the 2017 edition" in capsys.readouterr().out
+    # diff against the other editions (the 2007 seeds) and a report run on it
+    assert main(["diff", str(filled), str(VI), "--format", "json", "--quiet"]) in (0, 1)
+    findings = json.loads(capsys.readouterr().out)
+    assert isinstance(findings, list | dict)
+    assert main(["report", str(filled), str(RU), "-o", str(tmp_path / "report.html"), "--quiet"]) == 0
+    assert "68D2" in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+def test_unfinished_package_reports_untranslated_and_review(
+    packages: dict[str, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from lawalign.corpus import read_edition
+
+    tree = etree.parse(str(_file(packages["ru-full"], ".2017.xlf")))
+    for unit in tree.getroot().iter(f"{{{NS}}}unit"):
+        if unit.get("id") == "68D2":
+            for target in unit.iter(f"{{{NS}}}target"):
+                target.getparent().remove(target)  # type: ignore[union-attr]
+    path = tmp_path / "unfinished.xlf"
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    with caplog.at_level("WARNING"):
+        edition = read_edition(path)
+    codes = {(n.code, n.message.split(":")[0]) for n in edition.notices}
+    assert ("xliff-untranslated", "68D2") in codes and edition.unit("68D2") is None
+    assert ("xliff-review", "68B2") in codes  # pre-filled, never confirmed
+    assert "68D2: untranslated" in caplog.text
