@@ -319,7 +319,7 @@ def test_unfinished_package_reports_untranslated_and_review(
     for unit in tree.getroot().iter(f"{{{NS}}}unit"):
         if unit.get("id") == "68D2":
             for target in unit.iter(f"{{{NS}}}target"):
-                target.getparent().remove(target)  # type: ignore[union-attr]
+                target.getparent().remove(target)
     path = tmp_path / "unfinished.xlf"
     tree.write(str(path), xml_declaration=True, encoding="UTF-8")
     with caplog.at_level("WARNING"):

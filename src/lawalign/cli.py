@@ -45,6 +45,8 @@ COMMANDS: tuple[str, ...] = (
     "update-package",
     "fingerprint",
     "compare",
+    "skeleton",
+    "changes",
 )
 
 HELPS: dict[str, str] = {
@@ -68,6 +70,10 @@ HELPS: dict[str, str] = {
     "fingerprint": "tell which WBF edition of the Laws a translation follows, with evidence",
     "compare": "compare two editions of one translation (old and revised): units changed, added, "
     "removed, moved",
+    "skeleton": "derive a skeleton data file (laws, sections, points, headings, footnotes, references) "
+    "from a text",
+    "changes": "derive the change map between two editions from their texts (added, removed, split, "
+    "moved, ...)",
 }
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
 
