@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from editions_fixtures import ROOT, RU, VI
 from lawalign.cli import main
 from lawalign.export.package import LA
 from lawalign.export.xliff import NS, NS12
+from lawalign.models import Bead
 
 PAGES = ROOT / "tests" / "realworld" / "pages"
 BRIDGEVID = PAGES / "en-2017-bridgevid-68.txt"  # real 2017 Law 68, cut in 68D1
@@ -328,3 +330,40 @@ def test_unfinished_package_reports_untranslated_and_review(
     assert ("xliff-untranslated", "68D2") in codes and edition.unit("68D2") is None
     assert ("xliff-review", "68B2") in codes  # pre-filled, never confirmed
     assert "68D2: untranslated" in caplog.text
+
+
+# -- the model alone (no embedding model: a fake aligner) ---------------------------------------
+
+
+def _fake_align(src: Sequence[str], tgt: Sequence[str]) -> list[Bead]:
+    n, m = len(src), len(tgt)
+    return [Bead((i,), (i,) if i < m else ()) for i in range(n)] + [Bead((), (j,)) for j in range(n, m)]
+
+
+def _fake_split(texts: Sequence[str], lang: str) -> list[list[str]]:
+    return [[p for p in re.split(r"(?<=\.)\s+", t) if p] for t in texts]
+
+
+def test_repeated_ids_and_empty_units_of_the_original() -> None:
+    from dataclasses import replace
+
+    from editions_fixtures import ru_edition
+    from lawalign.corpus import read_edition
+    from lawalign.editions.package import build_package
+    from lawalign.export.package import xliff20
+
+    original = read_edition(FULL_2017, "en", source_edition="2017")
+    units = list(original.units)
+    title = next(u for u in units if u.id == "68A.title")
+    empty = replace(next(u for u in units if u.id == "68C"), text="   ")
+    units = [empty if u.id == "68C" else u for u in units]
+    units.insert(units.index(title) + 1, title)  # the heading printed twice
+    original = replace(original, units=tuple(units))
+    package = build_package(ru_edition(), original, target="2017", align=_fake_align, split=_fake_split)
+    ids = [u.id for u in package.units]
+    assert ids.count("68A.title") == 1 and "68A.title_2" in ids and "68C" not in ids
+    assert any(n.startswith("68C: no text") for n in package.notes)
+    assert all(u.segments for u in package.units)
+    root = etree.fromstring(xliff20(package))
+    unit_ids = [u.get("id") for u in root.iter(f"{{{NS}}}unit")]
+    assert len(unit_ids) == len(set(unit_ids))

@@ -434,7 +434,7 @@ def build_package(
     laws = _laws_of(original)
     trans = _by_id(translation)
     old_en = _by_id(old_original) if old_original is not None else {}
-    new_units = [u for u in original.law_units]
+    new_units, skipped = _package_units(original)
     new_ids = {u.id for u in new_units}
 
     # old id -> (steps, ids in the new edition); every old unit of the laws the original holds
@@ -611,7 +611,10 @@ def build_package(
     deleted = _deleted(old_ids, follow, new_ids, set(new_skeleton.ids), trans, old_en, target)
     units = _note_deleted(units, deleted, target)
     missing = tuple(u.id for u in new_skeleton.units if u.law in laws and u.id not in new_ids)
-    package_notes: list[str] = []
+    package_notes: list[str] = [
+        f"{uid}: no text in the {target} original (line {line}): not a unit of the package"
+        for uid, line in skipped
+    ]
     if missing:
         package_notes.append(
             f"the {target} original lacks {len(missing)} unit(s) of the {target} skeleton:"
@@ -642,6 +645,26 @@ def build_package(
         laws=laws,
         notes=tuple(package_notes),
     )
+
+
+def _package_units(original: Edition) -> tuple[list[Unit], list[tuple[str, int]]]:
+    """The original's units as package units: a repeated id gets ``_2``, ``_3`` (XLIFF ids are
+    unique; the suffix no canonical id contains), a unit without text is left out (an XLIFF unit
+    needs a segment) and returned with its line."""
+    from dataclasses import replace
+
+    out: list[Unit] = []
+    skipped: list[tuple[str, int]] = []
+    seen: dict[str, int] = {}
+    for unit in original.law_units:
+        if not unit.text.strip():
+            skipped.append((unit.id, unit.source.line_start))
+            continue
+        seen[unit.id] = seen.get(unit.id, 0) + 1
+        if seen[unit.id] > 1:
+            unit = replace(unit, id=f"{unit.id}_{seen[unit.id]}")
+        out.append(unit)
+    return out, skipped
 
 
 def _norm(text: str) -> str:
