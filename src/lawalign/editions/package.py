@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lawalign.editions.changes import Change, ChangeMap, change_path, skeleton_for
-from lawalign.editions.worddiff import render_text, similarity, word_diff
+from lawalign.editions.worddiff import WordOp, render_text, similarity, word_diff
 from lawalign.errors import ConfigError
 from lawalign.models import Bead, Edition, Unit
 
@@ -567,7 +567,12 @@ def build_package(
                     old_text = " ".join(old_english.get(nu.id, []))
                 else:
                     old_text = " ".join(old_en[o].text.strip() for o in olds if o in old_en)
-                diff = word_diff(_norm(old_text), _norm(nu.text))
+                diff = tuple(  # the same words with other spacing (an extract's cut) are no change
+                    WordOp("equal", op.old, op.new)
+                    if op.op == "replace" and op.old.split() == op.new.split()
+                    else op
+                    for op in word_diff(_norm(old_text), _norm(nu.text))
+                )
                 if old_text and any(op.op != "equal" for op in diff):
                     notes.append(
                         PackageNote("diff", f"English {src_edition} → {target}: {render_text(diff)}", 3)
