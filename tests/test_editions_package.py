@@ -117,6 +117,19 @@ def test_every_unit_of_the_original_once_in_order(packages: dict[str, Path], key
         assert [t.get("id") for t in tus] == want == [t.get("resname") for t in tus]
 
 
+@pytest.mark.parametrize("key", ["ru", "ru-full"])
+def test_foreign_attributes_only_where_the_schemas_admit_them(packages: dict[str, Path], key: str) -> None:
+    """XLIFF 1.2 strict admits no undeclared foreign attribute; 2.0 admits them laxly on file and unit."""
+    root12 = etree.parse(str(_file(packages[key], ".xliff12.xlf"))).getroot()
+    xml_ns = "{http://www.w3.org/XML/1998/namespace}"
+    for el in root12.iter():
+        assert all(not a.startswith("{") or a.startswith(xml_ns) for a in el.attrib), (el.tag, el.attrib)
+    root20 = etree.parse(str(_file(packages[key], ".2017.xlf"))).getroot()
+    for el in root20.iter():
+        foreign = [a for a in el.attrib if a.startswith("{") and not a.startswith(xml_ns)]
+        assert not foreign or el.tag in (f"{{{NS}}}file", f"{{{NS}}}unit"), el.tag
+
+
 def test_cut_short_original_reports_what_it_lacks(packages: dict[str, Path]) -> None:
     summary = json.loads((packages["ru"] / "summary.json").read_text(encoding="utf-8"))
     assert summary["missing"] == ["68.title", "68D2"]

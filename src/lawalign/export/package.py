@@ -23,16 +23,20 @@ unit                            XLIFF 2.0 ``segment``                XLIFF 1.2 `
 unchanged, pre-filled           ``translated``,                      ``state="translated"``,
                                 ``subState="lawalign:id-match"``     ``state-qualifier="id-match"``,
                                                                      ``approved="yes"``
-changed, pre-filled             ``initial``, ``subState=             ``state="needs-review-translation"``,
-                                "lawalign:needs-review-translation"``  ``state-qualifier="fuzzy-match"``
+changed, pre-filled             ``initial``, ``subState`` =          ``state="needs-review-translation"``,
+                                ``lawalign:needs-review-translation``  ``state-qualifier="fuzzy-match"``
 new, or no old sentence found   ``initial`` (empty target)           ``state="needs-translation"``
 ==============================  ===================================  ======================================
 
-Each unit also carries ``la:role``, ``la:law``, ``la:kind`` and ``la:status`` attributes (project
-namespace, allowed on ``unit``/``group`` by both schemas), and the file its editions (``la:edition``,
-``la:from``), so that a completed package reads back as an edition of the new WBF edition
-(:mod:`lawalign.ingest.xliff`). Deleted units are file-level notes and notes of the unit that took
-their place; they never become a translatable unit.
+In XLIFF 2.0 each unit carries ``la:role``, ``la:law``, ``la:kind``, ``la:status`` (and
+``la:label``, ``la:footnotes``) attributes in the project namespace (the 2.0 core schema admits
+foreign attributes on ``unit`` and ``file``, laxly), and the file its editions (``la:edition``,
+``la:from``). The XLIFF 1.2 strict schema admits a foreign attribute only when a schema declares
+it, so there the facts go in 1.2's own attributes: ``group/@restype`` ``x-<role>``,
+``group/@extradata`` ``lawalign law=68 kind=text status=changed footnotes=…``,
+``file/@product-version`` the WBF edition. Either way a completed package reads back as an edition
+of the new WBF edition (:mod:`lawalign.ingest.xliff`). Deleted units are file-level notes and
+notes of the unit that took their place; they never become a translatable unit.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ from lawalign.output import write_atomic
 LA = "https://lawalign.dev/ns/1.0"
 """The project namespace: unit facts (role, law, kind, status) and the package's editions."""
 
+PRODUCT = "Laws of Duplicate Bridge"
+"""XLIFF 1.2 ``file/@product-name``; ``product-version`` is the WBF edition of the package."""
 SUMMARY_FILES = ("summary.txt", "summary.html", "summary.json")
 _PRIORITY_12 = {1: "1", 3: "3", 5: "5", 9: "9"}
 
@@ -121,6 +127,18 @@ def _unit_attrs(unit: PackageUnit) -> dict[str, str]:
     }
 
 
+def _extradata(unit: PackageUnit) -> str:
+    """The unit facts of a 1.2 ``group`` (whose strict schema admits no undeclared foreign attribute).
+
+    >>> from lawalign.editions.package import PackageUnit
+    >>> u = PackageUnit("70C3", "text", "point", "70", "3.", "unchanged", "id", (), (), (), (), ("70.fn1",))
+    >>> _extradata(u)
+    'lawalign law=70 kind=text status=unchanged footnotes=70.fn1'
+    """
+    out = f"lawalign law={unit.law} kind={unit.kind} status={unit.status}"
+    return out + (f" footnotes={','.join(unit.footnotes)}" if unit.footnotes else "")
+
+
 def xliff20(package: UpdatePackage) -> bytes:
     """The package as XLIFF 2.0."""
     root = etree.Element(
@@ -161,7 +179,7 @@ def xliff20(package: UpdatePackage) -> bytes:
 
 def xliff12(package: UpdatePackage) -> bytes:
     """The package as XLIFF 1.2 (one ``group`` per unit, one ``trans-unit`` per sentence)."""
-    root = etree.Element(f"{{{NS12}}}xliff", nsmap={None: NS12, "la": LA}, version="1.2")
+    root = etree.Element(f"{{{NS12}}}xliff", nsmap={None: NS12}, version="1.2")
     file_el = etree.SubElement(
         root,
         f"{{{NS12}}}file",
@@ -170,8 +188,8 @@ def xliff12(package: UpdatePackage) -> bytes:
         attrib={
             "source-language": package.src_lang,
             "target-language": package.tgt_lang,
-            f"{{{LA}}}edition": package.target,
-            f"{{{LA}}}from": package.source,
+            "product-name": PRODUCT,
+            "product-version": package.target,
         },
     )
     header = etree.SubElement(file_el, f"{{{NS12}}}header")
@@ -180,7 +198,12 @@ def xliff12(package: UpdatePackage) -> bytes:
     body = etree.SubElement(file_el, f"{{{NS12}}}body")
     for unit in package.units:
         group = etree.SubElement(
-            body, f"{{{NS12}}}group", id=unit.id, resname=unit.id, attrib=_unit_attrs(unit)
+            body,
+            f"{{{NS12}}}group",
+            id=unit.id,
+            resname=unit.id,
+            restype=f"x-{unit.role}",
+            extradata=_extradata(unit),
         )
         for seg in unit.segments:
             tu_id = unit.id if len(unit.segments) == 1 else f"{unit.id}.{seg.id}"

@@ -4,9 +4,9 @@ A translator returns the update package (:mod:`lawalign.export.package`) filled 
 then reads it as the federation's new edition before it is published. A unit's id is the XLIFF
 unit id (2.0 ``unit/@id``, 1.2 ``group/@id``, or a lone 1.2 ``trans-unit/@id`` without its
 ``.s1`` sentence suffix); its text is its segments' targets joined by a space; role, law and kind
-come from the package's ``la:`` attributes, else from the id. The edition follows the WBF edition
-the file names (``la:edition``), else the one its ids fit (:func:`lawalign.run.read_structure`
-is not involved: the ids are settled).
+come from the package's ``la:`` attributes (2.0) or ``restype``/``extradata`` (1.2), else from the
+id. The edition is the WBF edition the file names (2.0 ``la:edition``, 1.2 ``product-version``),
+else the caller's default (the ids are settled: the text is not segmented again).
 
 What is not finished is reported (a warning on stderr and a notice of the edition, with the line):
 a unit whose targets are all empty is left out as **untranslated**; a unit with some empty targets
@@ -54,6 +54,20 @@ def is_xliff(head: bytes) -> bool:
     True
     """
     return b"<xliff" in head and (NS20.encode() in head or NS12.encode() in head)
+
+
+def _extradata(text: str) -> dict[str, str]:
+    """The ``key=value`` facts of a package's 1.2 ``group/@extradata``.
+
+    >>> _extradata("lawalign law=70 kind=text footnotes=70.fn1")
+    {'law': '70', 'kind': 'text', 'footnotes': '70.fn1'}
+    >>> _extradata("something else")
+    {}
+    """
+    parts = text.split()
+    if not parts or parts[0] != "lawalign":
+        return {}
+    return dict(p.split("=", 1) for p in parts[1:] if "=" in p)
 
 
 def _role_of(unit_id: str) -> tuple[str, str, str]:
@@ -140,7 +154,9 @@ def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> E
     if not lang:
         raise InputError(shown, "the XLIFF file names no target language", root.sourceline or 1)
     lang = lang.split("-")[0].lower()
-    edition_name = file_el.get(f"{{{LA}}}edition", "") if file_el is not None else ""
+    edition_name = ""
+    if file_el is not None:
+        edition_name = file_el.get(f"{{{LA}}}edition", "") or file_el.get("product-version", "")
     units: list[Unit] = []
     notices: list[Notice] = []
     for el, segments in blocks:
@@ -148,9 +164,11 @@ def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> E
         unit_id = _SENTENCE.sub("", raw_id) if el.tag == f"{{{NS12}}}trans-unit" else raw_id
         line = el.sourceline or 0
         role, kind, law = _role_of(unit_id)
-        role = el.get(f"{{{LA}}}role", role)
-        kind = el.get(f"{{{LA}}}kind", kind)
-        law = el.get(f"{{{LA}}}law", law)
+        facts = _extradata(el.get("extradata", ""))  # XLIFF 1.2 (strict: no foreign attributes)
+        restype = el.get("restype", "")
+        role = el.get(f"{{{LA}}}role", restype[2:] if restype.startswith("x-") else role)
+        kind = el.get(f"{{{LA}}}kind", facts.get("kind", kind))
+        law = el.get(f"{{{LA}}}law", facts.get("law", law))
         done = [s for s in segments if s.target]
         if not done:
             notices.append(
@@ -170,7 +188,8 @@ def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> E
         if any(s.review for s in segments):
             notices.append(Notice("xliff-review", f"{unit_id}: still marked for review", shown, line))
         text = " ".join(s.target for s in done)
-        footnotes = tuple(el.get(f"{{{LA}}}footnotes", "").split())
+        listed = el.get(f"{{{LA}}}footnotes", "").split() or facts.get("footnotes", "").split(",")
+        footnotes = tuple(f for f in listed if f)
         end = max([line, *(s.line for s in segments)])
         units.append(
             Unit(
