@@ -20,9 +20,9 @@ import pytest
 
 from editions_fixtures import ROOT, RU
 from lawalign.cli import main
+from lawalign.commands._printed import derived_units, read_printed
 from lawalign.editions.changes import change_map_from_toml, check_change_map, load_change_map
 from lawalign.editions.derive import DerivedUnit, derive_changes, skeleton_toml
-from lawalign.editions.printed import derived_units, read_printed
 from lawalign.structure.skeleton import load_skeleton, skeleton_from_toml
 
 PAGES = ROOT / "tests" / "realworld" / "pages"

@@ -80,7 +80,7 @@ def _notes(unit: etree._Element) -> list[str]:
 
 
 def _original_ids(path: Path) -> list[str]:
-    from lawalign.corpus import read_edition
+    from lawalign.run import read_edition
 
     return [u.id for u in read_edition(path, "en", source_edition="2017").law_units]
 
@@ -300,8 +300,8 @@ def _fill(path: Path, out: Path, version: str) -> Path:
 def test_completed_package_reads_back_as_a_2017_edition(
     packages: dict[str, Path], version: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lawalign.corpus import read_edition
     from lawalign.editions import fingerprint_edition
+    from lawalign.run import read_edition
 
     suffix = ".2017.xlf" if version == "2.0" else ".xliff12.xlf"
     package = _file(packages["ru-full"], suffix)
@@ -328,7 +328,7 @@ def test_completed_package_reads_back_as_a_2017_edition(
 def test_unfinished_package_reports_untranslated_and_review(
     packages: dict[str, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from lawalign.corpus import read_edition
+    from lawalign.run import read_edition
 
     tree = etree.parse(str(_file(packages["ru-full"], ".2017.xlf")))
     for unit in tree.getroot().iter(f"{{{NS}}}unit"):
@@ -361,9 +361,9 @@ def test_repeated_ids_and_empty_units_of_the_original() -> None:
     from dataclasses import replace
 
     from editions_fixtures import ru_edition
-    from lawalign.corpus import read_edition
     from lawalign.editions.package import build_package
     from lawalign.export.package import xliff20
+    from lawalign.run import read_edition
 
     original = read_edition(FULL_2017, "en", source_edition="2017")
     units = list(original.units)

@@ -33,9 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lawalign.commands._printed import derived_units, read_printed
     from lawalign.editions.changes import change_map_from_toml, check_change_map, known_editions
     from lawalign.editions.derive import changes_toml, derive_changes
-    from lawalign.editions.printed import derived_units, read_printed
     from lawalign.models import UnitId
     from lawalign.structure.skeleton import available_skeletons
 

@@ -27,8 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lawalign.commands._printed import derived_units, read_printed
     from lawalign.editions.derive import skeleton_toml
-    from lawalign.editions.printed import derived_units, read_printed
     from lawalign.structure.skeleton import skeleton_from_toml
 
     edition = read_printed(args.original, args.input_lang, args.law)

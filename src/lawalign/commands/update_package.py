@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lawalign.commands._corpus_args import add_data, add_input_lang
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
+from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
 
 HELP = "write the new WBF edition as XLIFF 2.0/1.2 pre-filled from a translation, with a TMX and a summary"
 
@@ -51,8 +51,9 @@ def read_original(path: str, lang: str, edition: str, data_dir: Path | None):  #
     """An English original read as ``edition`` (its ids follow that edition's skeleton)."""
     from lawalign.datafiles import using_data
     from lawalign.errors import InputError
+    from lawalign.models import EditionInput
     from lawalign.output import slug
-    from lawalign.run import EditionInput, read_input
+    from lawalign.run import read_input
 
     if not Path(path).is_file():
         raise InputError(path, "no such file")

@@ -70,6 +70,26 @@ def _extradata(text: str) -> dict[str, str]:
     return dict(p.split("=", 1) for p in parts[1:] if "=" in p)
 
 
+def parse_xml(data: bytes, path: str) -> etree._Element:
+    """Parse XML safely: no entities, no DTD, no network.
+
+    Raises:
+        InputError: malformed XML, or a document type declaration (entities are refused).
+    """
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
+    )
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line, col = exc.position if exc.position else (0, 0)
+        raise InputError(path, f"malformed XML: {exc.msg}", line, col) from None
+    docinfo = root.getroottree().docinfo
+    if docinfo.doctype or docinfo.internalDTD is not None:
+        raise InputError(path, "document type declarations (and so entities) are not accepted", 1)
+    return root
+
+
 def _role_of(unit_id: str) -> tuple[str, str, str]:
     """(role, kind, law) from an id alone: ``68.title`` law-title, ``68A.title`` heading, ..."""
     uid = UnitId.maybe(unit_id)
@@ -126,7 +146,6 @@ def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> E
     if not is_xliff(head):
         return None
     from lawalign.ingest.read import MAX_BYTES
-    from lawalign.structure.akn_read import parse_xml
 
     shown = os.fspath(path)
     if p.stat().st_size > MAX_BYTES:

@@ -1,4 +1,4 @@
-"""Read a text with the ids its printed labels give, against no skeleton (for deriving data files)."""
+"""Read a text with the ids its printed labels give, against no skeleton (``skeleton``, ``changes``)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ def read_printed(
     edition = read_akn_edition(shown) or read_xliff_edition(shown)
     if edition is None and edition_name and _has_skeleton(edition_name, data_dir):
         from lawalign.datafiles import using_data
-        from lawalign.run import EditionInput, read_input
+        from lawalign.models import EditionInput
+        from lawalign.run import read_input
 
         with using_data(data_dir):
             item = EditionInput(shown, lang, slug(Path(shown).stem), source_edition=edition_name)
