@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lawalign.commands._corpus_args import add_data, add_input_lang
 from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
+from lawalign.models import Edition
 
 HELP = "write the new WBF edition as XLIFF 2.0/1.2 pre-filled from a translation, with a TMX and a summary"
 
@@ -47,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the package into")
 
 
-def read_original(path: str, lang: str, edition: str, data_dir: Path | None):  # type: ignore[no-untyped-def]
+def read_original(path: str, lang: str, edition: str, data_dir: Path | None) -> Edition:
     """An English original read as ``edition`` (its ids follow that edition's skeleton)."""
     from lawalign.datafiles import using_data
     from lawalign.errors import InputError

@@ -42,7 +42,6 @@ notes of the unit that took their place; they never become a translatable unit.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from pathlib import Path
 
 from lxml import etree
@@ -353,7 +352,3 @@ def write_package(package: UpdatePackage, folder: str | Path) -> list[Path]:
         written.append(out / name)
     return written
 
-
-def units_in(package: UpdatePackage) -> Sequence[str]:
-    """The unit ids of the package, in order."""
-    return [u.id for u in package.units]
