@@ -6,10 +6,11 @@ paragraph, split into sentences; with --presplit every line is one sentence and 
 a first search over approximated runs of sentences finds the path, and only the runs inside the
 beads it is unsure of are encoded before the search runs again (--unit sentence-all encodes every
 run; --unit fragment aligns clause fragments; --unit both reconciles fragments and sentences). A
-bead of more than three sentences on a side needs a score margin over its best split, so an
-unmatched tail stays unaligned. Beads cover every sentence of both sides once, in order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1],
-[5]:[]); jsonl adds the texts, score and line numbers; tsv the same as a table; tmx a
-sentence-level TMX 1.4b (matches only). Languages are detected unless given with
+bead of more than three sentences on a side must beat every smaller bead inside it by a margin,
+so an unmatched tail or head stays unaligned. Beads cover every sentence of both sides once, in
+order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl
+adds the texts, score and line numbers; tsv the same as a table; tmx a sentence-level TMX 1.4b
+(matches only). Languages are detected unless given with
 --src-lang/--tgt-lang.
 """
 
