@@ -277,8 +277,7 @@ class Level:
 LARGE_BEAD = 3
 """A bead with more sentences than this on one side needs evidence that all of them belong to it."""
 LARGE_BEAD_MARGIN = 1.0
-"""The evidence: its score exceeds that of every smaller bead inside it by this many calibrated
-deletion scores (the sentences it adds must add to the score)."""
+"""The evidence, in calibrated deletion scores (:func:`split_large`)."""
 
 
 def _best_inner(level: Level, x: int, y: int, dx: int, dy: int) -> tuple[float, int, int, int, int]:
@@ -299,13 +298,17 @@ def _best_inner(level: Level, x: int, y: int, dx: int, dy: int) -> tuple[float, 
 def split_large(
     beads: Sequence[Bead], level: Level, *, limit: int = LARGE_BEAD, margin: float = LARGE_BEAD_MARGIN
 ) -> tuple[Bead, ...]:
-    """Beads with more than ``limit`` units on a side kept only when they score ``margin`` deletions
-    above every smaller bead inside them; otherwise replaced by that best smaller bead, every other
-    unit of theirs unaligned (1:0 / 0:1), and the smaller bead checked in turn.
+    """Beads with more than ``limit`` units on a side kept only with evidence, else split.
 
-    An unmatched tail or head (one side cut short, page chrome) glued to a matched sentence is such
-    a bead: the match alone scores as well without it, so the glued sentences stay unaligned.
+    Inside a document the evidence is a score ``margin`` deletions above the bead's best split (two
+    or more beads, deletions at the calibrated cost), which then replaces it. At either end of the
+    document (a bead holding the first or the last unit of a side), where unmatched material gathers
+    (one side cut short, page chrome), the bead must also score ``margin`` deletions above every
+    smaller bead inside it; otherwise that smaller bead stays and every other unit of the bead is
+    unaligned (1:0 / 0:1). The parts are checked in turn.
     """
+    n, m = level.src.shape[1], level.tgt.shape[1]
+    threshold = margin * abs(level.skip) if np.isfinite(margin) else margin
     out: list[Bead] = []
     x = y = 0
     todo = list(beads)
@@ -317,19 +320,27 @@ def split_large(
             x, y = x + dx, y + dy
             continue
         whole = level.bead_score(dx, dy, x, y)
-        inner, ix, iy, sx, sy = _best_inner(level, x, y, dx, dy)
-        threshold = margin * abs(level.skip) if np.isfinite(margin) else margin
-        if not np.isfinite(inner) or (np.isfinite(whole) and whole - inner >= threshold):
+        parts: list[Bead] = []
+        if x == 0 or y == 0 or x + dx == n or y + dy == m:
+            inner, ix, iy, sx, sy = _best_inner(level, x, y, dx, dy)
+            if np.isfinite(inner) and not (np.isfinite(whole) and whole - inner >= threshold):
+                cos = round(level.cosine(sx, sy, ix, iy), 4)
+                parts = [Bead((i,), ()) for i in range(x, ix)] + [Bead((), (j,)) for j in range(y, iy)]
+                parts.append(Bead(tuple(range(ix, ix + sx)), tuple(range(iy, iy + sy)), cos))
+                parts += [Bead((i,), ()) for i in range(ix + sx, x + dx)]
+                parts += [Bead((), (j,)) for j in range(iy + sy, y + dy)]
+        if not parts:
+            split, shapes = level.best_path((x, y), (x + dx, y + dy), without=(dx, dy))
+            if shapes and not (np.isfinite(whole) and whole - split >= threshold):
+                px, py = x, y
+                for sx, sy in shapes:
+                    cos = round(level.cosine(sx, sy, px, py), 4)
+                    parts.append(Bead(tuple(range(px, px + sx)), tuple(range(py, py + sy)), cos))
+                    px, py = px + sx, py + sy
+        if not parts:
             out.append(bead)
             x, y = x + dx, y + dy
             continue
-        parts = [Bead((i,), ()) for i in range(x, ix)] + [Bead((), (j,)) for j in range(y, iy)]
-        parts.append(
-            Bead(tuple(range(ix, ix + sx)), tuple(range(iy, iy + sy)), round(level.cosine(sx, sy, ix, iy), 4))
-        )
-        parts += [Bead((i,), ()) for i in range(ix + sx, x + dx)] + [
-            Bead((), (j,)) for j in range(iy + sy, y + dy)
-        ]
         todo[:0] = parts
     return tuple(out)
 
