@@ -19,6 +19,7 @@ from lawalign.query import frames
 from lawalign.query.ids import UnitQuery, parse_unit_query
 from lawalign.query.refs import UnitRef, citing, corpus_refs, refs_frame
 from lawalign.query.search import (
+    RANKED_MODES,
     SearchHit,
     SemanticIndex,
     check_mode,
@@ -279,7 +280,7 @@ class Corpus:
         return self._index
 
     def search(
-        self, q: str, *, langs: Sequence[str] | None = None, top: int = 10, mode: str = "semantic"
+        self, q: str, *, langs: Sequence[str] | None = None, top: int = 10, mode: str = "hybrid"
     ) -> list[SearchHit]:
         """Search the law text of every edition.
 
@@ -287,7 +288,9 @@ class Corpus:
             q: The question (semantic, any language), substring (exact) or pattern (regex).
             langs: Restrict to these languages (None: all).
             top: How many hits to return, best first.
-            mode: "semantic" (cross-lingual, loads the model on first use), "exact"
+            mode: "hybrid" (the default: semantic and lexical rankings fused, cross-lingual),
+                "semantic" (embeddings only; these two load the model on first use), "lexical"
+                (BM25 over words and termbase concepts only), "exact"
                 (case-insensitive substring), "regex" (Python ``re``) or "cites" (``q`` is a law,
                 section or unit: the units citing it, in source order).
 
@@ -304,8 +307,8 @@ class Corpus:
                 raise ConfigError(
                     f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(self.langs)}"
                 )
-        if checked == "semantic":
-            return self._semantic_index().search(q, langs, top)
+        if checked in RANKED_MODES:
+            return self._semantic_index().search(q, langs, top, checked)
         pairs = [(e, u) for e in self.editions if langs is None or e.lang in langs for u in e.law_units]
         if checked == "cites":
             return search_cites(pairs, q, top)
