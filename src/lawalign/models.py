@@ -464,7 +464,7 @@ class Evidence:
     def as_dict(self) -> dict[str, object]:
         return {
             "lang": self.lang,
-            "id": self.unit,
+            "id": self.unit or None,  # null: about the edition as a whole, no unit
             "quote": self.quote,
             "path": self.path,
             "line": self.line,
@@ -495,7 +495,7 @@ class Finding:
             "type": self.type,
             "severity": self.severity,
             "lang": self.lang,
-            "id": self.unit,
+            "id": self.unit or None,  # null: an edition-level finding (coverage, debris, order)
             "message": self.message,
             "evidence": [e.as_dict() for e in self.evidence],
         }

@@ -127,7 +127,7 @@ def findings_to_sarif(findings: Sequence[Finding], *, tool_version: str = "") ->
             "message": {"text": f"{f.lang} {f.unit}: {f.message}" if f.unit else f"{f.lang}: {f.message}"},
             "locations": locations[:1],
             "partialFingerprints": {"lawalignKey/v1": f.key},
-            "properties": {"lang": f.lang, "id": f.unit, "suggestion": f.suggestion},
+            "properties": {"lang": f.lang, "id": f.unit or None, "suggestion": f.suggestion},
         }
         if len(locations) > 1:
             result["relatedLocations"] = [dict(loc, id=i) for i, loc in enumerate(locations[1:], 1)]

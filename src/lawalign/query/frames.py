@@ -51,7 +51,12 @@ FINDING_COLUMNS: tuple[str, ...] = (
     "key",
     "evidence",
 )
-"""One row per finding; ``id`` is the unit it is about, ``evidence`` a JSON list of quotes."""
+"""One row per finding; ``id`` is the unit it is about (None for an edition-level finding: coverage,
+debris, order), ``evidence`` a JSON list of quotes."""
+
+SENTENCE_COLUMNS: tuple[str, ...] = ("id", "lang", "edition", "n", "text")
+"""One row per sentence of every law unit, aligned or alone (the SQL ``sentences`` table's rows):
+``n`` is the 0-based index the beads use."""
 
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -181,7 +186,7 @@ def finding_row(finding: Finding) -> dict[str, object]:
         A dict with exactly :data:`FINDING_COLUMNS` as keys.
     """
     return {
-        "id": finding.unit,
+        "id": finding.unit or None,
         "lang": finding.lang,
         "type": finding.type,
         "severity": finding.severity,
@@ -190,6 +195,39 @@ def finding_row(finding: Finding) -> dict[str, object]:
         "key": finding.key,
         "evidence": json.dumps([e.as_dict() for e in finding.evidence], ensure_ascii=False, sort_keys=True),
     }
+
+
+def sentences_frame(alignment: Alignment | None, editions: Iterable[Edition]) -> pd.DataFrame:
+    """The sentences of every law unit, linked or alone, in edition then source order.
+
+    Args:
+        alignment: The alignment (its ``sentences`` hold every law unit's split), or None.
+        editions: The editions (to give each row its language).
+
+    Returns:
+        A DataFrame with :data:`SENTENCE_COLUMNS` (empty without an alignment).
+    """
+    lang_of = {e.name: e.lang for e in editions}
+    rows: list[dict[str, object]] = []
+    for edition, uid, sentences in alignment.sentences if alignment is not None else ():
+        if edition not in lang_of:
+            continue
+        for n, text in enumerate(sentences):
+            rows.append({"id": uid, "lang": lang_of[edition], "edition": edition, "n": n, "text": text})
+    return _frame(rows, SENTENCE_COLUMNS).astype({"n": "int64"})
+
+
+def only_langs(frame: pd.DataFrame, lang: str | Sequence[str] | None) -> pd.DataFrame:
+    """Rows of ``frame`` whose ``lang`` is ``lang`` (one code, or several), index renumbered.
+
+    >>> import pandas as pd
+    >>> list(only_langs(pd.DataFrame({"lang": ["vi", "ru", "tr"]}), "ru,tr")["lang"])
+    ['ru', 'tr']
+    """
+    if lang is None:
+        return frame
+    wanted = [x.strip() for x in lang.split(",")] if isinstance(lang, str) else list(lang)
+    return frame[frame["lang"].isin(wanted)].reset_index(drop=True)
 
 
 def findings_frame(findings: Iterable[Finding]) -> pd.DataFrame:
