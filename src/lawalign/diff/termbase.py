@@ -25,6 +25,7 @@ class Concept:
     kind: str  # "term" or "modality"
     terms: tuple[str, ...]
     avoid: tuple[str, ...] = ()
+    varies: bool = False  # the WBF English itself renders the concept with several of its terms
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class TermHit:
 
 
 TOP_KEYS = frozenset({"lang", "concept"})
-CONCEPT_KEYS = frozenset({"kind", "terms", "avoid"})
+CONCEPT_KEYS = frozenset({"kind", "terms", "avoid", "varies"})
 KINDS = ("term", "modality")
 
 
@@ -111,7 +112,12 @@ def parse_termbase(data: dict[str, object], lang: str, source: str, text: str = 
         terms = tuple(str(t) for t in raw.get("terms", ()))
         if not terms:
             raise ConfigError(f"{source}: concept {cid!r} lists no terms")
-        concepts.append(Concept(cid, kind, terms, tuple(str(t) for t in raw.get("avoid", ()))))
+        varies = raw.get("varies", False)
+        if not isinstance(varies, bool):
+            line = key_line(text, "varies", after)
+            raise ConfigError(f"{source}:{line}: 'varies' of concept {cid!r} must be true or false")
+        avoid = tuple(str(t) for t in raw.get("avoid", ()))
+        concepts.append(Concept(cid, kind, terms, avoid, varies))
     return Termbase(lang, tuple(concepts))
 
 

@@ -58,7 +58,12 @@ def check_level(level: str) -> str:
 
 
 def _where(unit: Unit) -> str:
-    return f"{unit.source.path}:{unit.source.line_start}-{unit.source.line_end}"
+    """``path:start-end``; a paged file (PDF) names the page: ``path#page=2:17-18``."""
+    src = unit.source
+    if src.page is not None:
+        end = f"{src.line_end}" if src.page_end in (None, src.page) else f"page {src.page_end}:{src.line_end}"
+        return f"{src.path}#page={src.page}:{src.line_start}-{end}"
+    return f"{src.path}:{src.line_start}-{src.line_end}"
 
 
 def _body(unit: Unit) -> str:

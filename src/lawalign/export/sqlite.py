@@ -419,7 +419,7 @@ def _fill_findings(
                 _str(f, "severity"),
                 lang,
                 uid,
-                first_of_lang.get((lang, uid)),
+                first_of_lang.get((lang, uid)) if uid is not None else None,
                 _str(f, "message"),
                 _str(f, "suggestion"),
                 path,

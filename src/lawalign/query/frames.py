@@ -25,6 +25,8 @@ UNIT_COLUMNS: tuple[str, ...] = (
     "path",
     "line_start",
     "line_end",
+    "page",
+    "page_end",
     "inferred",
     "confidence",
     "label",
@@ -32,7 +34,9 @@ UNIT_COLUMNS: tuple[str, ...] = (
     "order",
     "refs",
 )
-"""One row per unit per language (debris included, ``kind == "debris"``); ``refs`` lists the ids the
+"""One row per unit per language (debris included, ``kind == "debris"``); ``page``/``page_end`` are the
+pages of a paged file's (PDF's) first and last line (its lines counted per page; null otherwise);
+``refs`` lists the ids the
 unit cites (internal references resolved, each once, in text order; see :mod:`lawalign.query.refs`)."""
 
 ALIGNMENT_COLUMNS: tuple[str, ...] = ("id", "src_lang", "tgt_lang", "score", "beads", "model")
@@ -83,6 +87,8 @@ def unit_row(unit: Unit, edition: Edition, order: int, refs: Sequence[str] = ())
         "path": unit.source.path,
         "line_start": unit.source.line_start,
         "line_end": unit.source.line_end,
+        "page": unit.source.page,
+        "page_end": unit.source.page_end if unit.source.page_end is not None else unit.source.page,
         "inferred": unit.inferred,
         "confidence": round(unit.confidence, 3),
         "label": unit.label,
@@ -119,6 +125,8 @@ def units_frame(editions: Iterable[Edition]) -> pd.DataFrame:
         {
             "line_start": "int64",
             "line_end": "int64",
+            "page": "Int64",
+            "page_end": "Int64",
             "inferred": "bool",
             "order": "int64",
             "confidence": "float64",

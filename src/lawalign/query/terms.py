@@ -143,6 +143,7 @@ def _merge(base: Termbase, extra: Termbase) -> Termbase:
                 old,
                 terms=tuple(t for t in dict.fromkeys((*old.terms, *c.terms)) if t not in c.avoid),
                 avoid=tuple(t for t in dict.fromkeys((*old.avoid, *c.avoid)) if t not in c.terms),
+                varies=old.varies or c.varies,
             )
     return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
 
@@ -500,8 +501,16 @@ def concordance(
                     )
             renderings.sort(key=lambda r: (r.avoided, -r.count, r.variant))
             flags: list[str] = []
+            notes: list[str] = []
             accepted = [r for r in renderings if not r.avoided]
-            if len(accepted) > 1:
+            if len(accepted) > 1 and source_varies(cid, bases):
+                notes.append(
+                    "follows the source, which varies too ("
+                    + " / ".join(f"“{t}”" for t in _source_terms(cid))
+                    + "): "
+                    + " vs ".join(r.describe() for r in accepted)
+                )
+            elif len(accepted) > 1:
                 flags.append("inconsistent: " + " vs ".join(r.describe() for r in accepted))
             flags.extend(f"uses a rendering to avoid: {r.describe()}" for r in renderings if r.avoided)
             langs.append(
@@ -513,10 +522,29 @@ def concordance(
                     "renderings": [r.as_dict() for r in renderings],
                     "consistent": not flags,
                     "flags": flags,
+                    "notes": notes,
                 }
             )
         out.append({"concept": cid, "kind": kind, "langs": langs})
     return out
+
+
+def source_varies(concept_id: str, bases: Mapping[str, Termbase]) -> bool:
+    """Whether the WBF English renders ``concept_id`` with several terms (``varies`` in a termbase).
+
+    >>> source_varies("at-once", {}), source_varies("claim", {})
+    (True, False)
+    """
+    for tb in (*bases.values(), load_termbase("en")):
+        concept = tb.concept(concept_id)
+        if concept is not None and concept.varies:
+            return True
+    return False
+
+
+def _source_terms(concept_id: str) -> tuple[str, ...]:
+    concept = load_termbase("en").concept(concept_id)
+    return concept.terms if concept is not None else ()
 
 
 def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:
