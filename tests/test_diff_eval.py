@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from diff_fixtures import CORPUS, LAWS, ROOT, SEEDS, edition_from_text, seed_editions, seed_text
-from lawalign.corpus import load_editions, read_edition
 from lawalign.diff import find_divergences
-from lawalign.evaluate.divergences import evaluate_corpus, evaluate_variants, load_gold, score_findings
+from lawalign.run import load_editions, read_edition
+from lawalign_dev.evaluate.divergences import evaluate_corpus, evaluate_variants, load_gold, score_findings
 
 GOLD = ROOT / "tests" / "gold" / "divergences" / "seeds.json"
 
@@ -67,7 +67,9 @@ def test_line_ends_add_no_finding(tmp_path: Path, line_end: str) -> None:
         raw = seed_text(e.lang)
         path = tmp_path / Path(e.path).name
         path.write_bytes(raw.replace("\n", line_end).encode("utf-8"))
-        changed.append(replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True))
+        changed.append(
+            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+        )
     assert _signature(changed) == _signature(base)
 
 
@@ -83,7 +85,9 @@ def test_encodings_add_no_finding(tmp_path: Path, variant: int) -> None:
         if enc == "utf-16-le":
             data = codecs.BOM_UTF16_LE + data
         path.write_bytes(data)
-        changed.append(replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True))
+        changed.append(
+            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+        )
     assert _signature(changed) == _signature(base)
 
 

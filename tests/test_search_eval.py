@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from lawalign.cli import main
-from lawalign.evaluate.search import evaluate_search, load_queries
 from lawalign.query import open_corpus
 from lawalign.query.search import embedder_pair
+from lawalign_dev.evaluate.search import evaluate_search, load_queries
 
 GOLD = Path(__file__).parent / "gold" / "search" / "queries.toml"
 

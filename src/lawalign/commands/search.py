@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     langs = langs_of(args)
     hits = corpus.search(query, langs=langs, top=top, mode=mode)
     if not hits:
-        print(f"lawalign: {no_hits_reason(corpus, mode, query, langs)}", file=sys.stderr)
+        searched = list(langs) if langs is not None else list(corpus.langs)
+        print(f"lawalign: {no_hits_reason(searched, mode, query)}", file=sys.stderr)
     if args.format == "json":
         sys.stdout.write(json.dumps([h.as_dict() for h in hits], ensure_ascii=False, indent=2) + "\n")
         return 0

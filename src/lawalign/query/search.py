@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from lawalign.align.embed import Embedder
-    from lawalign.query.corpus import Corpus
 
 log = logging.getLogger(__name__)
 
@@ -444,16 +443,17 @@ def with_translations(ids: Sequence[str], scores: Sequence[float]) -> list[float
     return [score + 1.0 / (RRF_K + rank[uid]) for uid, score in zip(ids, scores, strict=True)]
 
 
-def no_hits_reason(corpus: Corpus, mode: str, query: str, langs: Sequence[str] | None) -> str:
+def no_hits_reason(searched: Sequence[str], mode: str, query: str) -> str:
     """Why a search found nothing, in one line, with what to try instead.
 
     Args:
-        corpus: The corpus searched.
+        searched: The languages searched.
         mode: The search mode.
         query: The query, pattern or cited id.
-        langs: The languages searched (None: all).
+
+    >>> no_hits_reason(["vi", "ru"], "exact", "claim")[:67]
+    "no unit of the vi, ru law text (units, not debris) contains 'claim'"
     """
-    searched = list(langs) if langs is not None else list(corpus.langs)
     where = f"the {', '.join(searched)} law text (units, not debris)"
     if mode == "cites":
         return f"no unit of {where} cites {query!r}; `lawalign refs` lists every reference"
