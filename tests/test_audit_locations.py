@@ -78,3 +78,23 @@ def test_one_stem_two_formats_keep_distinct_names(tr_pdf: Path, tmp_path: Path) 
     out = tmp_path / "akn"
     assert main(["ingest", str(pdf), str(docx), "-o", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["ru2007-docx.xml", "ru2007-pdf.xml"]
+
+
+def test_word_pages_from_its_page_breaks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import docx
+    from docx.enum.text import WD_BREAK
+
+    path = word(seed_text("ru"), tmp_path / "ru.docx")
+    document = docx.Document(str(path))
+    paragraphs = document.paragraphs
+    at = next(i for i, p in enumerate(paragraphs) if p.text.startswith("Разъяснение"))  # 68C's heading
+    paragraphs[at - 1].add_run().add_break(WD_BREAK.PAGE)  # 68C starts page 2
+    document.save(str(path))
+    assert main(["units", str(path), "--format", "jsonl"]) == 0
+    rows = {r["id"]: r["source"] for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert (rows["68B2"]["page"], rows["68C.title"]["page"], rows["68C.title"]["line_start"]) == (1, 2, 1)
+    assert (rows["68D"]["page"], rows["68D"]["line_start"]) == (2, 4)  # the line counted on its page
+    main(["diff", str(SEEDS["vi"]), str(path), str(SEEDS["tr"]), "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    quoted = [e for f in findings for e in f["evidence"] if e["lang"] == "ru" and e["id"] == "68D"]
+    assert quoted and all((e["page"], e["line"]) == (2, 4) for e in quoted)
