@@ -18,7 +18,7 @@ import pytest
 
 from lawalign import output
 from lawalign.cli import main
-from lawalign.output import recover_folder, stamp_json, write_folder
+from lawalign.output import BUILD_MARKER, recover_folder, stamp_json, write_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 RU = ROOT / "corpus" / "raw" / "002_1323563bdd032735.txt"
@@ -49,7 +49,7 @@ def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
     corpus = _corpus(tmp_path)
     assert main(["build", str(corpus), "--no-align"]) == 0
     built = _snapshot(corpus / "build")
-    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite"}
+    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite", BUILD_MARKER}
     manifest = json.loads(built["manifest.json"])
     build = manifest["build"]
     assert len(build["id"]) == 16 and build["options"] == {"model": "e5", "align": False}
@@ -60,7 +60,9 @@ def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
         str(corpus / "tr.txt"): hashlib.sha256(TR.read_bytes()).hexdigest(),
     }
     assert manifest["files"] == {
-        name: hashlib.sha256(data).hexdigest() for name, data in built.items() if name != "manifest.json"
+        name: hashlib.sha256(data).hexdigest()
+        for name, data in built.items()
+        if name not in ("manifest.json", BUILD_MARKER)
     }
     for name in ("ru.xml", "tr.xml"):
         assert f'<la:build id="{build["id"]}"'.encode() in built[name]
@@ -111,17 +113,67 @@ def test_a_full_disk_mid_build_leaves_the_old_build_whole(tmp_path, capsys, monk
 
 def test_stale_files_do_not_survive_a_rebuild(tmp_path):
     corpus = _corpus(tmp_path)
-    assert main(["build", str(corpus), "--no-align"]) == 0
-    (corpus / "build" / ".units.jsonl.x1y2.tmp").write_bytes(b"half")
-    (corpus / "build" / "alignment.jsonl").write_bytes(b"from another run")
-    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert main(["build", str(corpus)]) == 0
+    (corpus / "build" / "alignment.jsonl").write_bytes(b"edited in place")
+    assert main(["build", str(corpus), "--no-align"]) == 0  # every file the last build wrote goes
     assert set(_snapshot(corpus / "build")) == {
         "manifest.json",
         "units.jsonl",
         "ru.xml",
         "tr.xml",
         "corpus.sqlite",
+        BUILD_MARKER,
     }
+
+
+def test_a_build_never_deletes_a_file_it_did_not_write(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    (corpus / "build" / "notes.txt").write_bytes(b"the user's own notes")
+    before = _snapshot(corpus / "build")
+    capsys.readouterr()
+    assert main(["build", str(corpus), "--no-align"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"{corpus / 'build'}: exists and is not a lawalign build folder (it holds 'notes.txt', which no "
+        "build wrote); refusing to touch it: choose a new or empty folder"
+    )
+    assert _snapshot(corpus / "build") == before and _leftovers(corpus) == []
+
+
+def test_a_web_app_folder_with_its_own_manifest_is_refused_untouched(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "manifest.json").write_text('{"name": "my app", "start_url": "index.htm"}', encoding="utf-8")
+    (app / "index.htm").write_text("<h1>mine</h1>", encoding="utf-8")
+    before = _snapshot(app)
+    assert main(["build", str(corpus), "--no-align", "--out", str(app)]) == 2
+    err = capsys.readouterr().err
+    assert f"{app}: exists and is not a lawalign build folder (it has no {BUILD_MARKER} marker" in err
+    assert _snapshot(app) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app", "c"]  # no temporary folder either
+
+
+def test_a_build_of_an_earlier_version_without_marker_is_replaced(tmp_path):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    (corpus / "build" / BUILD_MARKER).unlink()  # as an earlier version wrote it
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert BUILD_MARKER in _snapshot(corpus / "build")
+
+
+def test_recovery_keeps_a_folder_holding_files_no_build_wrote(tmp_path):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    stale = corpus / "build.old-999999999-abcd"  # a dead process's, with a file the user put there
+    stale.mkdir()
+    (stale / "units.jsonl").write_bytes(b"x")
+    (stale / "mine.txt").write_bytes(b"keep me")
+    write_folder_marker = json.dumps({"lawalign-build": 1, "files": ["units.jsonl"]})
+    (stale / BUILD_MARKER).write_text(write_folder_marker, encoding="utf-8")
+    recover_folder(corpus / "build")
+    assert sorted(p.name for p in stale.iterdir()) == ["mine.txt"]
 
 
 def test_a_folder_that_is_not_a_build_is_never_replaced(tmp_path, capsys):
