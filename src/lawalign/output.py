@@ -278,7 +278,7 @@ def _remove_written(folder: Path) -> bool:
     whether the folder is gone.
     """
     written = _written_files(folder) or set()
-    for name in sorted(written - {BUILD_MARKER}) + [BUILD_MARKER]:
+    for name in [*sorted(written - {BUILD_MARKER}), BUILD_MARKER]:
         entry = folder / name
         if entry.is_file() and not entry.is_symlink():
             entry.unlink(missing_ok=True)
