@@ -365,3 +365,77 @@ def test_a_unit_joined_from_many_lines_is_capped_too():
     )
     with pytest.raises(InputError, match=r"^book.txt:3: unit 68A has 50,001 characters"):
         check_units(Edition(name="en", path="book.txt", lang="en", units=(unit,)))
+
+
+# --- lawalign sql: bounded, escaped ----------------------------------------------------------------
+
+
+def _shared_db(tmp_path: Path) -> Path:
+    import sqlite3
+
+    path = tmp_path / "shared.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE units (id TEXT, text TEXT)")
+    db.execute("INSERT INTO units VALUES (?, ?)", ("68A", "\x1b]0;pwned\x07\x1b[2Jred\x9b1m"))
+    db.commit()
+    db.close()
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "json", "jsonl"])
+def test_sql_never_prints_control_characters_raw(tmp_path, capsys, fmt):
+    db = _shared_db(tmp_path)
+    assert (
+        main(["sql", "SELECT id, text, char(27) AS [e\x1b] FROM units", "--db", str(db), "--format", fmt])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert not any(ch in out for ch in "\x1b\x07\x9b"), repr(out)
+    if fmt.startswith("json"):
+        rows = [json.loads(line) for line in out.splitlines()] if fmt == "jsonl" else json.loads(out)
+        assert rows[0]["text"] == "\x1b]0;pwned\x07\x1b[2Jred\x9b1m"  # the value, escaped, not changed
+    else:
+        assert "\\x1b]0;pwned\\x07\\x1b[2Jred\\x9b1m" in out
+
+
+_ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r"
+
+
+@pytest.mark.parametrize(
+    ("sql", "extra", "message"),
+    [
+        (_ENDLESS, ["--timeout", "0.2"], "sql: refused: the query ran past the time limit of 0.2 s"),
+        ("SELECT zeroblob(500000000)", [], "sql: refused: string or blob too big"),
+        ("SELECT randomblob(20000000)", [], "sql: refused: string or blob too big"),
+        (
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r LIMIT 300000) SELECT x FROM r",
+            [],
+            "sql: refused: the result has more than 200,000 rows",
+        ),
+        (
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r LIMIT 10) "
+            "SELECT zeroblob(16000000) FROM r",
+            [],
+            "sql: refused: the result holds more than 67,108,864 bytes",
+        ),
+    ],
+)
+def test_sql_resource_limits_refuse_with_one_line(tmp_path, sql, extra, message):
+    # In a child process: a regression would hang or eat memory, and must not take the suite along.
+    db = _shared_db(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "lawalign", "sql", sql, "--db", str(db), *extra],
+        capture_output=True,
+        text=True,
+        timeout=600,  # a safety net only: the query itself is stopped by the tool's own limit
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
+    assert done.stdout == ""
+
+
+def test_sql_blobs_print_as_hex(tmp_path, capsys):
+    db = _shared_db(tmp_path)
+    assert main(["sql", "SELECT x'00ff' AS b", "--db", str(db), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"b": "X'00FF'"}]

@@ -25,6 +25,18 @@ from lawalign.models import Edition, SourceText
 MAX_LAW_NUMBER = 999
 MAX_PARAGRAPH_CHARS = 50_000
 
+# --- lawalign sql (lawalign.query.sql) --------------------------------------------------------------
+SQL_SECONDS = 30.0
+"""Time limit of one ``lawalign sql`` query (``--timeout`` changes it): a progress handler stops it."""
+SQL_MAX_ROWS = 200_000
+"""Most rows one query may return."""
+SQL_MAX_BYTES = 64 * 1024 * 1024
+"""Most bytes of text and blob values one query may return (numbers count 8)."""
+SQL_MAX_VALUE = 16 * 1024 * 1024
+"""Longest single value (string, blob) or statement SQLite may make (``SQLITE_LIMIT_LENGTH``)."""
+SQL_HEAP_BYTES = 256 * 1024 * 1024
+"""SQLite's own memory (``PRAGMA hard_heap_limit``) while a query runs."""
+
 
 @cache
 def _big_law_heading(lang: str) -> re.Pattern[str]:
