@@ -240,3 +240,69 @@ def test_write_folder_refuses_unsafe_file_names(tmp_path):
     with pytest.raises(Exception, match="is not a plain name"):
         write_folder(tmp_path / "out", {"../escape.txt": b"x"})
     assert not (tmp_path / "escape.txt").exists() and not (tmp_path / "out").exists()
+
+
+# --- encoding workers die with their parent ---------------------------------------------------------
+
+_POOL_PARENT = """
+import os, sys, time
+from lawalign.align import parallel
+pool = parallel._pool((dict, ()), 1)  # the pool `pair --jobs N` and `build --jobs N` encode in
+worker = pool.submit(os.getpid).result()  # its initializer has run
+pool.submit(time.sleep, 3600)  # busy, as a worker encoding for minutes
+print(worker, flush=True)
+time.sleep(3600)
+"""
+
+_WATCHED = """
+import sys, time
+from lawalign.align.parallel import _watch_parent
+_watch_parent(int(sys.argv[1]))
+time.sleep(3600)
+"""
+
+_PARENT_OF_WATCHED = """
+import os, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1], str(os.getpid())])
+print(child.pid, flush=True)
+time.sleep(3600)
+"""
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie no one reaped yet
+    except FileNotFoundError:
+        return True
+
+
+def _kill_parent_and_wait(argv: list[str]) -> tuple[int, bool]:
+    import os
+    import signal
+    import time
+
+    parent = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    worker = int(parent.stdout.readline())
+    assert not _gone(worker)
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    for _ in range(600):  # a safety net only: the worker goes at once (signal) or within a second
+        if _gone(worker):
+            return worker, True
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    return worker, False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_encoding_workers_exit_when_their_parent_is_killed():
+    worker, gone = _kill_parent_and_wait([sys.executable, "-c", _POOL_PARENT])
+    assert gone, f"worker {worker} outlived its SIGKILLed parent"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_parent_watchdog_alone_ends_an_orphaned_worker():
+    worker, gone = _kill_parent_and_wait([sys.executable, "-c", _PARENT_OF_WATCHED, _WATCHED])
+    assert gone, f"process {worker} outlived its SIGKILLed parent"
