@@ -20,12 +20,17 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from lawalign.datafiles import load_toml, toml_location
 from lawalign.errors import InputError
+from lawalign.fsafe import read_regular, special_kind
 from lawalign.ingest.langcodes import check_lang
+from lawalign.limits import MAX_LAW_NUMBER
 from lawalign.models import Edition
 from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
+MANIFEST_MAX_BYTES = 1024 * 1024
+"""Largest manifest read (1 MiB; the bundled one is 2 KB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +55,6 @@ class Manifest:
 
 _EDITION_KEYS = frozenset({"file", "lang", "name", "source_edition", "laws", "description", "authoritative"})
 _CORPUS_KEYS = frozenset({"name", "reference"})
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 outside_files_allowed: ContextVar[bool] = ContextVar("outside_files_allowed", default=False)
@@ -105,21 +109,16 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
     shown = str(path)
     if allow_outside is None:
         allow_outside = outside_files_allowed.get()
+    if not path.exists():
+        raise InputError(shown, "no manifest.toml in this corpus folder")
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise InputError(shown, "no manifest.toml in this corpus folder") from None
+        text = read_regular(path, shown, limit=MANIFEST_MAX_BYTES).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(shown, f"manifest is not UTF-8: {exc.reason}") from None
-    except OSError as exc:
-        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text, shown)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_WHERE.search(message)
-        line, col = (int(where[1]), int(where[2])) if where else (0, 0)
-        message = _TOML_WHERE.sub("", message)
+        message, line, col = toml_location(exc, text)
         raise InputError(shown, f"malformed manifest: {message}", line, col) from None
     loc = _Locator(text)
 
@@ -163,7 +162,14 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
     corpus_name = string("[corpus]", 0, head, "name", root.name)
     raw_editions = data.get("edition", [])
     if not isinstance(raw_editions, list) or not all(isinstance(r, dict) for r in raw_editions):
-        raise fail("'edition' must be a list of tables ([[edition]])", key="edition")
+        header = re.search(r"^[ \t]*\[[ \t]*edition[ \t]*\]", text, re.M)
+        line, col = (text.count("\n", 0, header.start()) + 1, 1) if header else loc.find("", 0, "edition")
+        raise InputError(
+            shown,
+            "'edition' must be a list of tables: write each edition as [[edition]] (two brackets)",
+            line,
+            col,
+        )
     editions_known = _known_editions()
     entries = []
     resolved_root = root.resolve()
@@ -215,12 +221,32 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
                 "source_edition",
             )
         laws = raw.get("laws", [])
-        if not isinstance(laws, list) or not all(
-            isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in laws
-        ):
+        if not isinstance(laws, list):
             raise fail(
-                f"edition #{i + 1}: 'laws' must be a list of law numbers, not {laws!r}", table, i, "laws"
+                f"edition #{i + 1}: 'laws' must be a list of law numbers, not {_short(laws)}",
+                table,
+                i,
+                "laws",
             )
+        if len(laws) > MAX_LAW_NUMBER:
+            raise fail(
+                f"edition #{i + 1}: 'laws' lists {len(laws):,} items, more than there are law numbers "
+                f"(1-{MAX_LAW_NUMBER})",
+                table,
+                i,
+                "laws",
+            )
+        for x in laws:
+            number = x if isinstance(x, int) and not isinstance(x, bool) else None
+            if isinstance(x, str) and re.fullmatch(r"[0-9]{1,3}", x.strip()):
+                number = int(x)
+            if number is None or not 1 <= number <= MAX_LAW_NUMBER:
+                raise fail(
+                    f"edition #{i + 1}: 'laws' holds {_short(x)}; law numbers run 1-{MAX_LAW_NUMBER}",
+                    table,
+                    i,
+                    "laws",
+                )
         authoritative = raw.get("authoritative", False)
         if not isinstance(authoritative, bool):
             raise fail(
@@ -235,7 +261,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
                 file=file,
                 lang=lang,
                 source_edition=source_edition,
-                laws=tuple(str(x) for x in laws),
+                laws=tuple(str(int(x)) for x in laws),
                 description=string(table, i, raw, "description", ""),
                 authoritative=authoritative,
             )
@@ -252,6 +278,12 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
         editions=tuple(entries),
         reference_given="reference" in head,
     )
+
+
+def _short(value: object) -> str:
+    """A value for a message, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _skeletons() -> tuple[str, ...]:
@@ -277,6 +309,8 @@ def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
     """
     p = Path(path)
     try:
+        if special_kind(p.stat().st_mode):
+            return None  # not read here: ``read_source`` refuses it with its kind
         with p.open("rb") as fh:
             head = fh.read(4096)
     except OSError:
@@ -324,7 +358,7 @@ def read_editions(
 
 
 def is_corpus(path: str | os.PathLike[str]) -> bool:
-    return (Path(path) / MANIFEST).is_file()
+    return (Path(path) / MANIFEST).exists() and Path(path).is_dir()
 
 
 def load_editions(

@@ -25,6 +25,31 @@ from lawalign.models import Edition, SourceText
 MAX_LAW_NUMBER = 999
 MAX_PARAGRAPH_CHARS = 50_000
 
+# --- XML and ZIP containers (lawalign.xmlsafe, lawalign.ingest.docx) ------------------------------
+XML_MAX_BYTES = 64 * 1024 * 1024
+"""Most bytes of one XML document or container part read (a plain XML file is capped at the input
+size limit of 20 MiB before this)."""
+XML_MAX_ELEMENTS = 2_000_000
+"""Most elements in one XML document or part (a 1,000-law book in Word has about 200,000)."""
+XML_MAX_DEPTH = 2_048
+"""Deepest element nesting (libxml2's own limit with ``huge_tree``)."""
+XML_MAX_TEXT = 1_000_000
+"""Longest text node, in characters (a paragraph holds at most :data:`MAX_PARAGRAPH_CHARS`)."""
+ZIP_MAX_MEMBERS = 10_000
+"""Most members in a Word or OpenDocument archive."""
+ZIP_MAX_TOTAL = 256 * 1024 * 1024
+"""Most bytes all members of an archive may inflate to, as declared (checked before inflating)."""
+ZIP_MAX_RATIO = 200
+"""Highest inflation ratio (declared size / compressed size) of a member over 1 MiB; Word's own XML
+inflates 5-20 times, a ZIP bomb thousands of times."""
+LIST_MAX_START = 32_767
+"""Highest list start value (``w:start``, ``w:startOverride``, ``text:start-value``): Word's own
+maximum; higher ones are refused."""
+LIST_MAX_LEVEL = 9
+"""List levels: Word's ``w:ilvl`` 0-8, OpenDocument's ``text:level`` 1-10; deeper is refused."""
+SPACES_MAX = MAX_PARAGRAPH_CHARS
+"""Most spaces one OpenDocument ``<text:s text:c="…"/>`` may stand for."""
+
 # --- lawalign sql (lawalign.query.sql) --------------------------------------------------------------
 SQL_SECONDS = 30.0
 """Time limit of one ``lawalign sql`` query (``--timeout`` changes it): a progress handler stops it."""
