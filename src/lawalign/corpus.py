@@ -29,8 +29,8 @@ from lawalign.models import Edition
 from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
-MANIFEST_MAX_BYTES = 1024 * 1024
-"""Largest manifest read (1 MiB; the bundled one is 2 KB)."""
+MANIFEST_MAX_BYTES = 20 * 1024 * 1024
+"""Largest manifest read (the input size limit, 20 MiB; the bundled one is 2 KB)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,29 +168,26 @@ def _check_parts(zf: zipfile.ZipFile, path: str, what: str) -> None:
                 raise InputError(path, f"{info.filename}: damaged member ({exc})") from None
 
 
-def _int(el: Any, attr: str, path: str, part: str, default: int, low: int, high: int) -> int:
-    """A whole-number attribute checked and capped: ``path:line:…: part: attr "x" is not …``.
+def _int(el: Any, attr: str, path: str, part: str, default: int, low: int, high: int, label: str = "") -> int:
+    """A whole-number attribute, checked and capped.
 
     Raises:
-        InputError: not a whole number, or outside ``low``–``high``.
+        InputError: ``path: <part>, line L: w:start='abc' is not a whole number`` (or outside
+            ``low``–``high``).
     """
     raw = el.get(attr)
     if raw is None:
         return default
-    name = attr.rsplit("}", 1)[-1]
-    prefix = "w:" if attr.startswith(f"{{{W}}}") else "text:" if "opendocument:xmlns:text" in attr else ""
+    if not label:
+        name = attr.rsplit("}", 1)[-1]
+        label = ("w:" if attr.startswith(f"{{{W}}}") else "text:" if ":text:" in attr else "") + name
+    where = f"{part}, line {el.sourceline}" if el.sourceline else part
     value = raw.strip()
     if not re.fullmatch(r"[+-]?\d{1,12}", value):
-        raise InputError(
-            path, f"{part}: {prefix}{name}={raw[:20]!r} is not a whole number", el.sourceline or 0
-        )
+        raise InputError(path, f"{where}: {label}={raw[:20]!r} is not a whole number")
     number = int(value)
     if not low <= number <= high:
-        raise InputError(
-            path,
-            f"{part}: {prefix}{name}={number} is outside the supported range {low}-{high:,}",
-            el.sourceline or 0,
-        )
+        raise InputError(path, f"{where}: {label}={number} is outside the supported range {low}-{high:,}")
     return number
 
 
@@ -199,7 +196,7 @@ def _wint(el: Any, child: str, path: str, part: str, default: int, low: int, hig
     if el is None:
         return default
     found = el.find(w(child))
-    return default if found is None else _int(found, w("val"), path, part, default, low, high)
+    return default if found is None else _int(found, w("val"), path, part, default, low, high, f"w:{child}")
 
 
 # --- numbering ---------------------------------------------------------------------------------------
@@ -269,7 +266,7 @@ class _Numbering:
         out = cls()
         if root is None:
             return out
-        part = "word/numbering.xml"
+        part = "Word file part word/numbering.xml"
         levels_max = LIST_MAX_LEVEL - 1
         for absn in root.iter(w("abstractNum")):
             levels: dict[int, _Level] = {}
@@ -282,7 +279,9 @@ class _Numbering:
                 level.legal = lvl.find(w("isLgl")) is not None
                 restart = lvl.find(w("lvlRestart"))
                 level.restart = (
-                    _int(restart, w("val"), path, part, 0, 0, LIST_MAX_LEVEL) if restart is not None else None
+                    _int(restart, w("val"), path, part, 0, 0, LIST_MAX_LEVEL, "w:lvlRestart")
+                    if restart is not None
+                    else None
                 )
                 levels[_int(lvl, w("ilvl"), path, part, 0, 0, levels_max)] = level
             out.levels[absn.get(w("abstractNumId"), "")] = levels
@@ -366,7 +365,9 @@ def _styles(root: Any, path: str = "") -> dict[str, _Style]:
         num_id = _val(numpr, "numId") if numpr is not None else (parent.num_id if parent else None)
         ilvl_el = numpr.find(w("ilvl")) if numpr is not None else None
         ilvl = (
-            _int(ilvl_el, w("val"), path, "word/styles.xml", 0, 0, LIST_MAX_LEVEL - 1)
+            _int(
+                ilvl_el, w("val"), path, "Word file part word/styles.xml", 0, 0, LIST_MAX_LEVEL - 1, "w:ilvl"
+            )
             if ilvl_el is not None
             else (parent.ilvl if parent else None)
         )
@@ -426,7 +427,16 @@ class _Reader:
         if num_id is None:
             num_id = style.num_id
         ilvl = (
-            _int(ilvl_el, w("val"), self.path, "word/document.xml", 0, 0, LIST_MAX_LEVEL - 1)
+            _int(
+                ilvl_el,
+                w("val"),
+                self.path,
+                "Word file part word/document.xml",
+                0,
+                0,
+                LIST_MAX_LEVEL - 1,
+                "w:ilvl",
+            )
             if ilvl_el is not None
             else (style.ilvl or 0)
         )
@@ -684,8 +694,8 @@ class _OdtReader:
         if depth >= _ODT_LEVELS:
             raise InputError(
                 self.path,
-                f"content.xml: lists nest deeper than {_ODT_LEVELS} levels (OpenDocument's limit)",
-                el.sourceline or 0,
+                f"OpenDocument file part content.xml, line {el.sourceline}: lists nest deeper than "
+                f"{_ODT_LEVELS} levels (OpenDocument's limit)",
             )
         counters = self.counters.setdefault(style, [0] * _ODT_LEVELS)
         if (
@@ -750,14 +760,15 @@ class _OdtReader:
         for child in el:
             tag = child.tag
             if tag == o("text", "s"):
-                count = _int(child, o("text", "c"), self.path, "content.xml", 1, 0, SPACES_MAX)
+                count = _int(
+                    child, o("text", "c"), self.path, "OpenDocument file part content.xml", 1, 0, SPACES_MAX
+                )
                 self.spaces += count
                 if self.spaces > MAX_PARAGRAPH_CHARS:  # spaces are the one thing text:s multiplies
                     raise InputError(
                         self.path,
-                        f"content.xml: a paragraph of more than {MAX_PARAGRAPH_CHARS:,} characters (the "
-                        "limit for one paragraph)",
-                        child.sourceline or 0,
+                        f"OpenDocument file part content.xml, line {child.sourceline}: a paragraph of more "
+                        f"than {MAX_PARAGRAPH_CHARS:,} characters (the limit for one paragraph)",
                     )
                 parts.append(" " * count)
             elif tag == o("text", "tab"):
@@ -806,14 +817,22 @@ def _odt_list_styles(path: str, *roots: Any) -> dict[str, dict[int, _OdtLevel]]:
             for lvl in ls:
                 if not isinstance(lvl.tag, str):
                     continue
-                level_no = _int(lvl, o("text", "level"), path, "list style", 1, 1, _ODT_LEVELS)
+                level_no = _int(lvl, o("text", "level"), path, "OpenDocument list style", 1, 1, _ODT_LEVELS)
                 if lvl.tag == o("text", "list-level-style-number"):
                     fmt = lvl.get(o("style", "num-format"), "1")
                     levels[level_no] = _OdtLevel(
                         fmt=_ODF_FORMATS.get(fmt, "decimal") if fmt else "",
                         prefix=lvl.get(o("style", "num-prefix"), ""),
                         suffix=lvl.get(o("style", "num-suffix"), ""),
-                        start=_int(lvl, o("text", "start-value"), path, "list style", 1, 0, LIST_MAX_START),
+                        start=_int(
+                            lvl,
+                            o("text", "start-value"),
+                            path,
+                            "OpenDocument list style",
+                            1,
+                            0,
+                            LIST_MAX_START,
+                        ),
                     )
                 elif lvl.tag == o("text", "list-level-style-bullet"):
                     levels[level_no] = _OdtLevel(bullet=lvl.get(o("text", "bullet-char"), "•"))

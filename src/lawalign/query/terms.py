@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from lawalign.datafiles import load_toml, toml_location
 from lawalign.diff.termbase import Concept, Termbase, find_terms, load_termbase, parse_termbase
 from lawalign.errors import ConfigError, InputError
-from lawalign.fsafe import read_regular
+from lawalign.fsafe import check_regular, read_regular
 from lawalign.models import Edition, Unit
 
 if TYPE_CHECKING:
@@ -162,7 +162,12 @@ def _read_toml(path: Path) -> dict[str, Termbase]:
     try:
         return {lang: parse_termbase(data, lang, str(path), text)}
     except ConfigError as exc:
-        raise InputError(str(path), str(exc).removeprefix(f"{path}: ")) from None
+        message = str(exc).removeprefix(str(path))
+        where = re.match(r":(\d+)(?::(\d+))?: ", message)
+        if where:
+            line, col = int(where[1]), int(where[2] or 0)
+            raise InputError(str(path), message[where.end() :], line, col) from None
+        raise InputError(str(path), message.removeprefix(": ")) from None
 
 
 def _local(tag: object) -> str:
@@ -262,8 +267,9 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
             for lang, tb in read_glossary(f).items():
                 merged[lang] = _merge(merged[lang], tb) if lang in merged else tb
         return merged
-    if not p.is_file():
+    if not p.exists():
         raise InputError(str(p), "no such glossary file")
+    check_regular(p, str(p))  # a FIFO, device or socket is refused unopened
     if p.suffix.lower() == ".toml":
         return _read_toml(p)
     if p.suffix.lower() in (".tbx", ".xml"):
