@@ -552,7 +552,8 @@ def test_a_bad_data_termbase_is_one_located_line(tmp_path, capsys, termbase, mes
         ),
         (
             "g.tbx",
-            '<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n<martif>\n&ext;</martif>\n',
+            '<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
+            "<martif>\n&ext;</martif>\n",
             ":4: an entity reference &ext;",
         ),
         (
