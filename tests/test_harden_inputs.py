@@ -755,3 +755,46 @@ def test_untouched_office_files_still_read(office_files, capsys):
     for path in office_files.values():
         assert main(["units", str(path), "--input-lang", "ru", "--format", "text"]) == 0
         assert "68B" in capsys.readouterr().out
+
+
+# --- limits stated once, enforced exactly ------------------------------------------------------------
+
+
+def _points(n: int) -> str:
+    lines = ["LAW 68 - CLAIM OR CONCESSION", "", "A. Claim Defined", ""]
+    for i in range(1, n + 1):
+        lines += [f"{i}. Point number {i} of the section.", ""]
+    return "\n".join(lines)
+
+
+def test_99_points_are_read_and_a_100th_is_refused_at_its_line(tmp_path, capsys):
+    from lawalign.limits import MAX_POINTS
+    from lawalign.structure.patterns import POINT
+
+    assert POINT.match(f"{MAX_POINTS}. x") and not POINT.match(f"{MAX_POINTS + 1}. x")  # in step
+    ok = tmp_path / "p99.txt"
+    ok.write_text(_points(99), encoding="utf-8")
+    assert main(["units", str(ok), "--input-lang", "en"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert "68A99" in ids and not any("wrap" in i for i in ids)
+    for n, text in ((150, _points(150)), (200, RU.read_text(encoding="utf-8") + "\n" + _points(200)[50:])):
+        bad = tmp_path / f"p{n}.txt"
+        bad.write_text(text, encoding="utf-8")
+        assert main(["units", str(bad), "--input-lang", "en" if n == 150 else "ru"]) == 2
+        err = _one_error(capsys)
+        line = text.splitlines().index("100. Point number 100 of the section.") + 1
+        assert err.startswith(
+            f"{bad}:{line}:1: point 100: a section holds at most 99 numbered points (the limit)"
+        ), err
+
+
+@pytest.mark.parametrize(("length", "code"), [(64, 0), (65, 2)])
+def test_an_edition_name_of_64_characters_builds_and_65_is_refused(tmp_path, capsys, length, code):
+    name = ("ab" * 40)[:length]
+    corpus = _corpus(tmp_path / "c", f'[[edition]]\nfile = "ru.txt"\nlang = "ru"\nname = "{name}"\n')
+    assert main(["build", str(corpus), "--no-align"]) == code
+    if code == 0:
+        assert (corpus / "build" / f"{name}.xml").is_file()
+    else:
+        assert f"name '{name}' is longer than 64 characters" in _one_error(capsys)
+        assert not (corpus / "build").exists()

@@ -4,14 +4,19 @@ or an unbounded run).
 * :data:`MAX_LAW_NUMBER`: law numbers run 1–999 (the WBF Laws have 93). A law heading whose number
   has four or more digits ("LAW 1000") is refused at its line instead of being read as text of the
   law before it.
+* :data:`MAX_POINTS`: a section numbers at most 99 points; "100." after "99." is refused at its
+  line.
 * :data:`MAX_PARAGRAPH_CHARS`: one line, and one unit (a paragraph, wrapped lines joined), holds at
   most this many characters. The longest paragraph of the Laws is under 2,000; a whole law printed
   on one line is under 20,000. Longer input is not a law paragraph (a dump, a minified page) and
   would only cost minutes of sentence splitting and alignment.
 
-Both run on the normalized text at the end of reading (:func:`check_limits`, called by
+These three run on the normalized text at the end of reading (:func:`check_limits`, called by
 ``read_source``), so they cost one pass; the unit length is checked again at the end of
 segmentation (:func:`check_units`, called by ``segment_law``).
+
+Every other bound lawalign enforces is stated here too, with what happens past it: edition names,
+XML and ZIP containers, ``lawalign sql`` (``docs/guarantees.md`` lists them all with the tests).
 """
 
 from __future__ import annotations
@@ -24,6 +29,15 @@ from lawalign.models import Edition, SourceText
 
 MAX_LAW_NUMBER = 999
 MAX_PARAGRAPH_CHARS = 50_000
+MAX_POINTS = 99
+"""Numbered points per section: labels "1." to "99." (the pattern ``structure.patterns.POINT`` reads
+two digits; the Laws have at most 12). A numbering that runs on past "99." to "100." is refused at
+that line, never read as text of point 99 or as unplaced text."""
+MAX_NAME_CHARS = 64
+"""Longest edition name (it becomes a file name, ``<name>.xml``: a file name may be this plus its
+suffix)."""
+MAX_FILE_NAME_CHARS = MAX_NAME_CHARS + 16
+"""Longest output file name: an edition name of :data:`MAX_NAME_CHARS` and a suffix."""
 
 # --- XML and ZIP containers (lawalign.xmlsafe, lawalign.ingest.docx) ------------------------------
 XML_MAX_BYTES = 64 * 1024 * 1024
@@ -63,6 +77,9 @@ SQL_HEAP_BYTES = 256 * 1024 * 1024
 """SQLite's own memory (``PRAGMA hard_heap_limit``) while a query runs."""
 
 
+_NUMBERED = re.compile(r"^\s*(?P<num>\d{2,4})[.)](?=\s)")
+
+
 @cache
 def _big_law_heading(lang: str) -> re.Pattern[str]:
     from lawalign.ingest.profiles import load_profile
@@ -76,10 +93,11 @@ def check_limits(source: SourceText) -> None:
     """Refuse a text beyond the limits above, naming the file, line and column.
 
     Raises:
-        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, or a law heading numbered above
-            :data:`MAX_LAW_NUMBER`.
+        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, a law heading numbered above
+            :data:`MAX_LAW_NUMBER`, or a point numbered past :data:`MAX_POINTS` after point 99.
     """
     heading = _big_law_heading(source.lang)
+    point_99 = False
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:
             raise InputError(
@@ -89,6 +107,19 @@ def check_limits(source: SourceText) -> None:
                 line.raw_line,
                 1,
             )
+        point = _NUMBERED.match(line.text)
+        if point:
+            number = int(point["num"])
+            point_99 = point_99 or number == MAX_POINTS
+            if number > MAX_POINTS and point_99:
+                raise InputError(
+                    source.path,
+                    f"point {number}: a section holds at most {MAX_POINTS} numbered points (the limit); "
+                    "the numbering here runs on past it",
+                    line.raw_line,
+                    point.start("num") + 1,
+                    line.text[:40],
+                )
         match = heading.match(line.text)
         if match:
             raise InputError(

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import IO
 
 from lawalign.errors import ConfigError, WriteError
+from lawalign.limits import MAX_FILE_NAME_CHARS, MAX_NAME_CHARS
 
 log = logging.getLogger(__name__)
 
 ROW_FORMATS = ("jsonl", "json", "csv", "text")
 
-MAX_NAME = 64
-"""Longest edition name (it becomes a file name: ``<name>.xml``)."""
+MAX_NAME = MAX_NAME_CHARS
+"""Longest edition name (it becomes a file name: ``<name>.xml``; :mod:`lawalign.limits`)."""
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 # Names Windows reserves in every folder, with or without an extension.
 _RESERVED = frozenset(
@@ -33,7 +34,7 @@ _RESERVED = frozenset(
 )
 
 
-def name_problem(name: str) -> str:
+def name_problem(name: str, limit: int = MAX_NAME) -> str:
     """Why ``name`` cannot be an edition name (a file name in an output folder), or "" when it can.
 
     A plain name is ASCII letters, digits, ``_``, ``-`` and ``.``, starts with a letter or digit, has no
@@ -49,8 +50,8 @@ def name_problem(name: str) -> str:
     """
     if not name:
         return "empty"
-    if len(name) > MAX_NAME:
-        return f"longer than {MAX_NAME} characters"
+    if len(name) > limit:
+        return f"longer than {limit} characters"
     if not _PLAIN_NAME.fullmatch(name):
         return "not a plain name (letters, digits, _ - . only, starting with a letter or digit)"
     if ".." in name or name.endswith("."):
@@ -236,7 +237,7 @@ def _written_files(folder: Path) -> set[str] | None:
     except (OSError, ValueError):
         doc = None
     if isinstance(doc, dict) and doc.get("lawalign-build") == 1 and isinstance(doc.get("files"), list):
-        names = {n for n in doc["files"] if isinstance(n, str) and not name_problem(n)}
+        names = {n for n in doc["files"] if isinstance(n, str) and not name_problem(n, MAX_FILE_NAME_CHARS)}
         return names | {BUILD_MARKER}
     try:  # a build folder written before the marker existed
         legacy = json.loads((folder / "manifest.json").read_bytes())
@@ -250,7 +251,9 @@ def _written_files(folder: Path) -> set[str] | None:
         and re.fullmatch(r"[0-9a-f]{16}", str(build.get("id", "")))
         and isinstance(files, dict)
     ):
-        return {n for n in files if isinstance(n, str) and not name_problem(n)} | {"manifest.json"}
+        return {n for n in files if isinstance(n, str) and not name_problem(n, MAX_FILE_NAME_CHARS)} | {
+            "manifest.json"
+        }
     return None
 
 
@@ -310,7 +313,7 @@ def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> 
     target = Path(target)
     parent = target.parent if str(target.parent) else Path(".")
     for name in files:
-        problem = name_problem(name)
+        problem = name_problem(name, MAX_FILE_NAME_CHARS)
         if problem or name == BUILD_MARKER:
             raise ConfigError(f"output file name {name!r} is {problem or 'the build marker'}")
     if target.exists() and not target.is_dir():
