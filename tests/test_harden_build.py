@@ -55,9 +55,9 @@ def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
     assert len(build["id"]) == 16 and build["options"] == {"model": "e5", "align": False}
     import hashlib
 
-    assert {i["path"]: i["sha256"] for i in build["inputs"]} == {
-        str(corpus / "ru.txt"): hashlib.sha256(RU.read_bytes()).hexdigest(),
-        str(corpus / "tr.txt"): hashlib.sha256(TR.read_bytes()).hexdigest(),
+    assert {i["path"]: i["sha256"] for i in build["inputs"]} == {  # named from the corpus folder
+        "c/ru.txt": hashlib.sha256(RU.read_bytes()).hexdigest(),
+        "c/tr.txt": hashlib.sha256(TR.read_bytes()).hexdigest(),
     }
     assert manifest["files"] == {
         name: hashlib.sha256(data).hexdigest()
@@ -306,3 +306,32 @@ def test_encoding_workers_exit_when_their_parent_is_killed():
 def test_the_parent_watchdog_alone_ends_an_orphaned_worker():
     worker, gone = _kill_parent_and_wait([sys.executable, "-c", _PARENT_OF_WATCHED, _WATCHED])
     assert gone, f"process {worker} outlived its SIGKILLed parent"
+
+
+# --- outputs do not depend on how the corpus folder was typed -----------------------------------------
+
+
+@pytest.mark.model
+def test_a_build_is_byte_identical_however_the_corpus_path_is_typed(tmp_path, monkeypatch):
+    (tmp_path / "work").mkdir()
+    corpus = _corpus(tmp_path / "work")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    runs = {
+        "from the parent": (corpus.parent, "c"),
+        "inside it": (corpus, "."),
+        "absolute": (elsewhere, str(corpus)),
+    }
+    built = {}
+    for how, (cwd, typed) in runs.items():
+        monkeypatch.chdir(cwd)
+        assert main(["build", typed, "--jobs", "1"]) == 0
+        built[how] = _snapshot(corpus / "build")
+    first = built["from the parent"]
+    for how, files in built.items():
+        assert set(files) == set(first)
+        for name in ("alignment.jsonl", "corpus.sqlite", "findings.json", "findings.sarif", "manifest.json"):
+            assert files[name] == first[name], f"{name} differs when the corpus is typed {how}"
+        assert files == first
+    manifest = json.loads(first["manifest.json"])
+    assert [i["path"] for i in manifest["build"]["inputs"]] == ["c/ru.txt", "c/tr.txt"]

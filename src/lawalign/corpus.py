@@ -35,6 +35,9 @@ MANIFEST_MAX_BYTES = 20 * 1024 * 1024
 
 @dataclass(frozen=True, slots=True)
 class EditionEntry:
+    """One ``[[edition]]``: ``file`` where it is read from; ``shown`` how every output names it
+    (:func:`canonical_path`, the same however the corpus folder was typed)."""
+
     name: str
     file: Path
     lang: str | None
@@ -42,6 +45,22 @@ class EditionEntry:
     laws: tuple[str, ...] = ()
     description: str = ""
     authoritative: bool = False
+    shown: str = ""
+
+
+def canonical_path(root: Path, file_value: str) -> str:
+    """How outputs name a manifest's file: the corpus folder's own name, then the path the manifest
+    gives, normalized (an absolute path stays absolute). It does not depend on the working folder
+    or on how the corpus folder was typed (``corpus``, ``.`` inside it, ``/abs/corpus``).
+
+    >>> canonical_path(Path("/data/corpus"), "./raw/ru.txt"), canonical_path(Path("/c"), "/x/ru.txt")
+    ('corpus/raw/ru.txt', '/x/ru.txt')
+    """
+    value = file_value.replace("\\", "/")
+    if os.path.isabs(value):
+        return os.path.normpath(value)
+    name = Path(os.path.abspath(root)).resolve().name
+    return os.path.normpath(os.path.join(name, value)) if name else os.path.normpath(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +283,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
                 laws=tuple(str(int(x)) for x in laws),
                 description=string(table, i, raw, "description", ""),
                 authoritative=authoritative,
+                shown=canonical_path(root, file_value),
             )
         )
     if not entries:
@@ -298,7 +318,7 @@ def _known_editions() -> tuple[str, ...]:
     return tuple(sorted(set(known_editions()) | {"1997", "2007", "2017"}))
 
 
-def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
+def read_akn_edition(path: str | os.PathLike[str], shown: str | None = None) -> Edition | None:
     """The edition in ``path`` when it is an Akoma Ntoso document this project wrote, else None.
 
     Such a document carries every unit with its id (``la:id``), so it is read back as it is, never
@@ -320,9 +340,10 @@ def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
     from lawalign.ingest.read import MAX_BYTES
     from lawalign.structure.akn_read import from_akn
 
+    name = shown or os.fspath(path)
     if p.stat().st_size > MAX_BYTES:
-        raise InputError(str(path), f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
-    return from_akn(p.read_bytes(), os.fspath(path))
+        raise InputError(name, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
+    return from_akn(read_regular(p, name, limit=MAX_BYTES), name)
 
 
 AKN_MARK = b"https://lawalign.dev/ns/1.0"

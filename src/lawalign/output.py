@@ -381,17 +381,21 @@ def file_sha256(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
-def build_info(paths: Sequence[str], options: Mapping[str, object]) -> dict[str, object]:
+def build_info(
+    paths: Sequence[str], options: Mapping[str, object], files: Mapping[str, str] | None = None
+) -> dict[str, object]:
     """The identity of a build: an id from the tool version, the options and the inputs' sha256.
 
     The id is a hash, not a clock reading or a random number, so the same inputs give byte-identical
-    outputs while any change of input, option or version gives a new id.
+    outputs while any change of input, option or version gives a new id. ``paths`` are the inputs as
+    outputs name them; ``files`` maps such a name to where the file is read when it differs.
 
     >>> info = build_info([], {"align": False})
     >>> sorted(info), len(str(info["id"]))
     (['id', 'inputs', 'options', 'tool'], 16)
     """
-    inputs = [{"path": p, "sha256": file_sha256(p)} for p in paths]
+    where = files or {}
+    inputs = [{"path": p, "sha256": file_sha256(where.get(p, p))} for p in paths]
     tool = f"lawalign {_version()}"
     blob = json.dumps({"tool": tool, "options": dict(options), "inputs": inputs}, sort_keys=True)
     return {

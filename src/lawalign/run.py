@@ -59,6 +59,12 @@ class EditionInput:
     laws: tuple[str, ...] = ()
     description: str = ""
     authoritative: bool = False
+    file: str = ""  # where it is read from when not ``path`` (a corpus file named canonically)
+
+    @property
+    def location(self) -> str:
+        """Where the input is read from (``path`` names it in every output and message)."""
+        return self.file or self.path
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +254,11 @@ def inputs_from_paths(
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
+                real = _display(entry.file)
                 out.append(
                     EditionInput(
-                        path=_display(entry.file),
+                        path=entry.shown or real,
+                        file="" if entry.shown in ("", real) else real,
                         lang=entry.lang,
                         name=entry.name,
                         source_edition=entry.source_edition,
@@ -278,7 +286,7 @@ def read_input(
     """
     from lawalign.corpus import read_akn_edition
 
-    back = read_akn_edition(item.path)
+    back = read_akn_edition(item.location, item.path)
     pairs: tuple[tuple[Edition, Reading], ...]
     if back is not None:
         edition = replace(back, name=item.name or back.name)
@@ -289,7 +297,7 @@ def read_input(
     else:
         from lawalign.ingest import read_source
 
-        source = read_source(item.path, lang=item.lang)
+        source = read_source(item.location, lang=item.lang, shown=item.path)
         pairs = read_structure(
             source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
         )

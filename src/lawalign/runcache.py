@@ -255,7 +255,7 @@ def run_key(run: Run) -> str | None:
     if identity is None:
         return None
     try:
-        contents = [_file_sha256(item.path) for item in run.inputs]
+        contents = [_file_sha256(item.location) for item in run.inputs]
         data = None if run.data_dir is None else _folder_stamp(run.data_dir, content=True)
     except OSError:
         return None

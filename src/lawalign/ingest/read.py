@@ -188,6 +188,7 @@ def read_source(
     lang: str | None = None,
     *,
     encoding: str | None = None,
+    shown: str | None = None,
 ) -> SourceText:
     """Read one law text: decode, extract a web page's post body, normalize, identify the language.
 
@@ -196,6 +197,8 @@ def read_source(
             (.docx) or OpenDocument (.odt) file: the format is recognised by content.
         lang: the language (ISO 639-1); detected with lingua when omitted (``lang_detected`` is set).
         encoding: force this encoding instead of detecting it.
+        shown: how outputs and messages name the file (default ``path``: a corpus names its files
+            canonically, see :func:`lawalign.corpus.canonical_path`).
 
     Returns:
         The normalized text with its line map into the raw file, the encoding used, removed page chrome
@@ -206,8 +209,8 @@ def read_source(
             over :data:`MAX_BYTES`, malformed XML or a document declaring entities, a PDF without a
             text layer (a scan), an encrypted, truncated or damaged PDF or Word file.
     """
-    shown = os.fspath(path)
-    p = Path(shown)
+    p = Path(os.fspath(path))
+    shown = shown or os.fspath(path)
     size = _check_file(p, shown)
     data = _read_bytes(p, shown, size)
     if lang is not None:
