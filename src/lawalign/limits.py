@@ -22,6 +22,7 @@ XML and ZIP containers, ``lawalign sql`` (``docs/guarantees.md`` lists them all 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from lawalign.errors import InputError
@@ -39,7 +40,7 @@ suffix)."""
 MAX_FILE_NAME_CHARS = MAX_NAME_CHARS + 16
 """Longest output file name: an edition name of :data:`MAX_NAME_CHARS` and a suffix."""
 
-# --- XML and ZIP containers (lawalign.xmlsafe, lawalign.ingest.docx) ------------------------------
+# --- XML and ZIP containers (lawalign.ingest.xmlsafe, lawalign.ingest.docx) ------------------------------
 XML_MAX_BYTES = 64 * 1024 * 1024
 """Most bytes of one XML document or container part read (a plain XML file is capped at the input
 size limit of 20 MiB before this)."""
@@ -81,22 +82,23 @@ _NUMBERED = re.compile(r"^\s*(?P<num>\d{2,4})[.)](?=\s)")
 
 
 @cache
-def _big_law_heading(lang: str) -> re.Pattern[str]:
-    from lawalign.ingest.profiles import load_profile
-
-    profile = load_profile(lang)
-    keywords = "|".join(sorted((re.escape(k) for k in profile.law_keywords), key=len, reverse=True))
+def _big_law_heading(law_keywords: tuple[str, ...]) -> re.Pattern[str]:
+    keywords = "|".join(sorted((re.escape(k) for k in law_keywords), key=len, reverse=True))
     return re.compile(rf"^\s*(?:{keywords})\s+(?P<num>\d{{4,}})(?!\d)", re.I)
 
 
-def check_limits(source: SourceText) -> None:
+def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
     """Refuse a text beyond the limits above, naming the file, line and column.
+
+    Args:
+        source: the normalized text.
+        law_keywords: the words that open a law heading in the text's language (its profile's).
 
     Raises:
         InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, a law heading numbered above
             :data:`MAX_LAW_NUMBER`, or a point numbered past :data:`MAX_POINTS` after point 99.
     """
-    heading = _big_law_heading(source.lang)
+    heading = _big_law_heading(tuple(law_keywords))
     point_99 = False
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:

@@ -45,6 +45,7 @@ from lxml import etree
 
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
+from lawalign.ingest.xmlsafe import parse_xml
 from lawalign.limits import (
     LIST_MAX_LEVEL,
     LIST_MAX_START,
@@ -56,7 +57,6 @@ from lawalign.limits import (
     ZIP_MAX_TOTAL,
 )
 from lawalign.models import Notice
-from lawalign.xmlsafe import parse_xml
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def _val(el: Any, child: str, attr: str = "val") -> str | None:
 
 
 def _safe_xml(blob: bytes | Any, path: str, part: str, *, keep: bool = True) -> Any:
-    """A part's XML through the one hardened, bounded parser (:func:`lawalign.xmlsafe.parse_xml`)."""
+    """A part's XML through the one hardened, bounded parser (:func:`lawalign.ingest.xmlsafe.parse_xml`)."""
     return parse_xml(blob, path, part=part, keep=keep)
 
 

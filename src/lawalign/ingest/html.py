@@ -478,7 +478,7 @@ def extract_xml(text: str, path: str) -> Extracted:
     """
     reject_entity_declarations(text, path)
     markup = _unify_line_ends(text)
-    from lawalign.xmlsafe import parse_xml
+    from lawalign.ingest.xmlsafe import parse_xml
 
     # The one hardened parser (XLIFF, TBX and any other XML input): nesting up to MAX_DEPTH,
     # entities refused, bounded.

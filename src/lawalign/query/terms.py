@@ -189,7 +189,7 @@ def _known_concept(lang: str, term: str) -> str | None:
 
 def _read_tbx(path: Path) -> dict[str, Termbase]:
     from lawalign.ingest.read import MAX_BYTES
-    from lawalign.xmlsafe import parse_xml
+    from lawalign.ingest.xmlsafe import parse_xml
 
     root = parse_xml(read_regular(path, str(path), limit=MAX_BYTES), str(path), max_bytes=MAX_BYTES)
     xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -23,13 +23,13 @@ _NOTE_TAGS = frozenset({akn("authorialNote"), akn("noteRef")})
 
 
 def parse_xml(data: bytes, path: str = "") -> etree._Element:
-    """Parse XML safely: the one hardened, bounded parser (:func:`lawalign.xmlsafe.parse_xml`: no
+    """Parse XML safely: the one hardened, bounded parser (:func:`lawalign.ingest.xmlsafe.parse_xml`: no
     entities, no DTD, no network), and no document type declaration at all.
 
     Raises:
         InputError: malformed XML, entities, a limit passed, or a document type declaration.
     """
-    from lawalign.xmlsafe import parse_xml as parse_safe
+    from lawalign.ingest.xmlsafe import parse_xml as parse_safe
 
     root = parse_safe(data, path)
     docinfo = root.getroottree().docinfo
