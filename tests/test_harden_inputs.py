@@ -798,3 +798,22 @@ def test_an_edition_name_of_64_characters_builds_and_65_is_refused(tmp_path, cap
     else:
         assert f"name '{name}' is longer than 64 characters" in _one_error(capsys)
         assert not (corpus / "build").exists()
+
+
+@pytest.mark.parametrize(
+    ("profile", "message"),
+    [
+        ("law_keywords = [\n", "profiles/ru.toml:2:1: Invalid value"),
+        (
+            "x = " + "[" * 5000 + "]" * 5000 + "\n",
+            "profiles/ru.toml:1:37: arrays or inline tables nest deeper than 32",
+        ),
+    ],
+)
+def test_a_malformed_data_profile_is_located(tmp_path, capsys, profile, message):
+    (tmp_path / "data" / "profiles").mkdir(parents=True)
+    (tmp_path / "data" / "profiles" / "ru.toml").write_text(profile, encoding="utf-8")
+    assert main(["units", str(RU), "--input-lang", "ru", "--data", str(tmp_path / "data")]) == 2
+    err = _one_error(capsys)
+    assert err == f"{tmp_path / 'data'}/{message}" or err.endswith(message), err
+    assert "Traceback" not in err
