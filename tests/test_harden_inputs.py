@@ -806,7 +806,7 @@ def test_an_edition_name_of_64_characters_builds_and_65_is_refused(tmp_path, cap
         ("law_keywords = [\n", "profiles/ru.toml:2:1: Invalid value"),
         (
             "x = " + "[" * 5000 + "]" * 5000 + "\n",
-            "profiles/ru.toml:1:37: arrays or inline tables nest deeper than 32",
+            "profiles/ru.toml:1:37: arrays or inline tables nest deeper than 32 levels",
         ),
     ],
 )
