@@ -335,3 +335,14 @@ def test_a_build_is_byte_identical_however_the_corpus_path_is_typed(tmp_path, mo
         assert files == first
     manifest = json.loads(first["manifest.json"])
     assert [i["path"] for i in manifest["build"]["inputs"]] == ["c/ru.txt", "c/tr.txt"]
+
+
+def test_an_out_folder_given_as_a_symbolic_link_is_refused(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    assert main(["build", str(corpus), "--no-align", "--out", str(link)]) == 2
+    assert "is a symbolic link" in capsys.readouterr().err
+    assert link.is_symlink() and list(real.iterdir()) == []

@@ -316,6 +316,8 @@ def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> 
         problem = name_problem(name, MAX_FILE_NAME_CHARS)
         if problem or name == BUILD_MARKER:
             raise ConfigError(f"output file name {name!r} is {problem or 'the build marker'}")
+    if target.is_symlink():
+        raise WriteError(str(target), "is a symbolic link; give the folder itself (a link is never replaced)")
     if target.exists() and not target.is_dir():
         raise WriteError(str(target), "exists and is not a folder")
     if target.is_dir():

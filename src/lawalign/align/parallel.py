@@ -11,9 +11,8 @@ once per embedder and process, and kept until the interpreter exits; they exit w
 dies, however it dies (a SIGKILL included): on Linux the kernel sends each worker SIGKILL when its
 parent ends (``prctl(PR_SET_PDEATHSIG)``, set first thing in the worker), and on every system a
 watchdog thread in the worker exits it within :data:`WATCH_SECONDS` of its parent id changing.
-They are worth it only for
-many texts: a worker costs ~0.3 s of CPU to start and ~120 MB, so fewer than
-:data:`MIN_SLICES_PER_JOB` slices per worker are encoded in this process.
+They are worth it only for many texts: a worker costs ~0.3 s of CPU to start and ~120 MB, so fewer
+than :data:`MIN_SLICES_PER_JOB` slices per worker are encoded in this process.
 """
 
 from __future__ import annotations
