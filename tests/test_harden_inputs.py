@@ -817,3 +817,28 @@ def test_a_malformed_data_profile_is_located(tmp_path, capsys, profile, message)
     err = _one_error(capsys)
     assert err == f"{tmp_path / 'data'}/{message}" or err.endswith(message), err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE xliff [\n<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+            '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ru">'
+            '<file id="f"><unit id="68A"><segment><source>x</source><target>&xxe;</target></segment></unit>'
+            "</file></xliff>\n",
+            ":3:1: the document declares entities",
+        ),
+        (
+            '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" '
+            'srcLang="en" trgLang="ru">\n' + "<g>" * 3000 + "</g>" * 3000 + "</xliff>\n",
+            ":3:6144: elements nest deeper than 2048 levels",
+        ),
+    ],
+)
+def test_an_xliff_file_goes_through_the_one_hardened_parser(tmp_path, capsys, doc, message):
+    path = tmp_path / "filled.xlf"
+    path.write_text(doc, encoding="utf-8")
+    assert main(["units", str(path)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{path}{message}"), err
