@@ -35,12 +35,14 @@ GOLD_KINDS: tuple[GoldKind, ...] = ("title", "text", "footnote", "noise")
 
 # Ids in WBF citation style: law (68), optional section letter (B), optional point (2), or the law-level
 # parts (.title .intro .wrap .fnN, points straight under a law .1 .2), the section-level parts
-# (.title .wrap), and 1997 point sub-headings (70B1.title).
+# (.title .wrap), 1997 point sub-headings (70B1.title), and sub-points (16B1a for Law 16B1(a), with
+# their 1997 sub-headings 9A2a.title).
 ID_PATTERN = re.compile(
     r"""^(?:
         \d{1,3}\.(?:title|intro|wrap|fn\d+|\d+)     # 68.title, 71.intro, 70.fn1, 71.2
       | \d{1,3}[A-Z](?:\.title|\.wrap)?             # 68A, 68A.title, 69B.wrap
       | \d{1,3}[A-Z]\d+(?:\.title)?                 # 68B2, 70B1.title
+      | \d{1,3}[A-Z]\d+[a-h](?:\.title)?            # sub-points: 16B1a = Law 16B1(a), 9A2a.title
     )$""",
     re.X,
 )
