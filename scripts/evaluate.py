@@ -128,7 +128,7 @@ def _shared_benchmarks() -> Path | None:
 
 def section_pages() -> None:
     """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
-    from lawalign.evaluate.pages import evaluate_pages, format_report
+    from lawalign.evaluate.pages import NO_BATCH, evaluate_pages, format_batches, format_report, load_batches
 
     shared = _shared_benchmarks()
     sets = [
@@ -141,7 +141,11 @@ def section_pages() -> None:
         if folder is None or not (folder / "gold.json").is_file():
             print(f"  (skipped: no gold.json at {folder or '../shared/benchmarks/real-pages-dev'})")
             continue
-        print(format_report(evaluate_pages(folder)))
+        results = evaluate_pages(folder)
+        print(format_report(results))
+        batches = load_batches(folder / "gold.json")
+        if any(b != NO_BATCH for b in batches.values()):  # pages added in batches: each one's figure
+            print(format_batches(results, batches))
 
 
 def section_relayout() -> None:

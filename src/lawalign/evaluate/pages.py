@@ -223,6 +223,60 @@ def score_lines(rows: Rows, gold: FileGold, raw_lines: Sequence[str] = ()) -> li
     return results
 
 
+NO_BATCH = "(no batch)"
+"""Batch label of the pages a gold file gives no ``batch`` for (the pages the rules were written on)."""
+
+
+def batches_of(data: Mapping[str, object]) -> dict[str, str]:
+    """The ``batch`` each file of a parsed ``gold.json`` was added in; :data:`NO_BATCH` when it has none.
+
+    A batch is a set of pages added together and scored first at sight, before any change made for
+    them (``tests/realworld/README.md`` records that figure); pages without a batch are the ones the
+    rules were written against.
+
+    >>> batches_of({"files": {"a.txt": {"lang": "en", "lines": {}, "batch": "2026-12-a"},
+    ...                       "b.txt": {"lang": "en", "lines": {}}}})
+    {'a.txt': '2026-12-a', 'b.txt': '(no batch)'}
+    """
+    files = data.get("files")
+    if not isinstance(files, Mapping):
+        raise ValueError("gold has no 'files' mapping")
+    out: dict[str, str] = {}
+    for name, entry in files.items():
+        batch = entry.get("batch") if isinstance(entry, Mapping) else None
+        out[str(name)] = str(batch) if batch else NO_BATCH
+    return out
+
+
+def load_batches(path: str | Path) -> dict[str, str]:
+    """The batch of every file of a ``gold.json`` (see :func:`batches_of`)."""
+    return batches_of(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def format_batches(results: Sequence[LineResult], batches: Mapping[str, str], *, indent: str = "  ") -> str:
+    """Accuracy and confident accuracy per batch of pages (the first-sight figure of a batch is its
+    accuracy before any change made for it; compare with ``tests/realworld/README.md``).
+
+    >>> r = [LineResult("a.txt", "en", 1, "68A", "text", True, "68A", "text", 1.0),
+    ...      LineResult("b.txt", "en", 1, None, "noise", False, "68B", "text", 0.5)]
+    >>> print(format_batches(r, {"a.txt": "(no batch)", "b.txt": "2026-12-a"}, indent=""))
+    per batch:
+      (no batch)  1/1 (100.0 %)  confidence >= 0.9: 100.0 % of lines, accuracy 1/1 (100.0 %)
+      2026-12-a   0/1 (0.0 %)  confidence >= 0.9: 0.0 % of lines, accuracy 0/0 (0.0 %)
+    """
+    groups: dict[str, list[LineResult]] = {}
+    for r in results:
+        groups.setdefault(batches.get(r.file, NO_BATCH), []).append(r)
+    width = max((len(k) for k in groups), default=4)
+    out = [f"{indent}per batch:"]
+    for name in sorted(groups):
+        rs = groups[name]
+        share, score = confident_share(rs)
+        confident = f"confidence >= 0.9: {100 * share:.1f} % of lines, accuracy {score}"
+        out.append(f"{indent}  {name:<{width}}  {overall(rs)}  {confident}")
+    return "\n".join(out)
+
+
 def units_of_file(path: Path) -> list[dict[str, object]]:
     """``lawalign units FILE`` rows of one file, language detected (no ``--lang``)."""
     from lawalign.corpus import load_editions
