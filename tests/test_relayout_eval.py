@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lawalign.evaluate.pages import NO_BATCH, load_batches
-from lawalign.evaluate.relayout import VARIANTS, Stability, relayout
+from lawalign_dev.evaluate.pages import NO_BATCH, load_batches
+from lawalign_dev.evaluate.relayout import VARIANTS, Stability, relayout
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"

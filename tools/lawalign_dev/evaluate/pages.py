@@ -279,8 +279,8 @@ def format_batches(results: Sequence[LineResult], batches: Mapping[str, str], *,
 
 def units_of_file(path: Path) -> list[dict[str, object]]:
     """``lawalign units FILE`` rows of one file, language detected (no ``--lang``)."""
-    from lawalign.corpus import load_editions
     from lawalign.output import iter_units_rows
+    from lawalign.run import load_editions
 
     return iter_units_rows(load_editions([str(path)]))
 
