@@ -129,7 +129,13 @@ def _shared_benchmarks() -> Path | None:
 
 def section_pages() -> None:
     """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
-    from lawalign_dev.evaluate.pages import NO_BATCH, evaluate_pages, format_batches, format_report, load_batches
+    from lawalign_dev.evaluate.pages import (
+        NO_BATCH,
+        evaluate_pages,
+        format_batches,
+        format_report,
+        load_batches,
+    )
 
     shared = _shared_benchmarks()
     sets = [
