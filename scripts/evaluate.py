@@ -129,13 +129,7 @@ def _shared_benchmarks() -> Path | None:
 
 def section_pages() -> None:
     """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
-    from lawalign_dev.evaluate.pages import (
-        NO_BATCH,
-        evaluate_pages,
-        format_batches,
-        format_report,
-        load_batches,
-    )
+    from lawalign_dev.evaluate.pages import evaluate_pages, format_report
 
     shared = _shared_benchmarks()
     sets = [
@@ -148,29 +142,39 @@ def section_pages() -> None:
         if folder is None or not (folder / "gold.json").is_file():
             print(f"  (skipped: no gold.json at {folder or '../shared/benchmarks/real-pages-dev'})")
             continue
-        results = evaluate_pages(folder)
-        print(format_report(results))
-        batches = load_batches(folder / "gold.json")
-        if any(b != NO_BATCH for b in batches.values()):  # pages added in batches: each one's figure
-            print(format_batches(results, batches))
+        print(format_report(evaluate_pages(folder)))
 
 
 def section_relayout() -> None:
-    """Layout robustness: real pages re-laid out without changing a word read the same."""
+    """Layout robustness: real pages re-laid out without changing a word read the same.
+
+    The pages of ``tests/realworld`` are reported apart by batch (gold ``batch``): the pages without
+    one, then each batch added later.
+    """
+    from lawalign_dev.evaluate.pages import load_gold
     from lawalign_dev.evaluate.relayout import format_report, relayout
 
     shared = _shared_benchmarks()
-    sets = [
-        ("tests/realworld (real pages)", ROOT / "tests" / "realworld" / "pages"),
-        ("real-pages-dev (shared)", shared / "real-pages-dev" if shared else None),
-        ("tests/realworld/synthetic (synthetic layouts)", ROOT / "tests" / "realworld" / "synthetic"),
+    real = ROOT / "tests" / "realworld"
+    batch_of = {name: fg.batch for name, fg in load_gold(real / "gold.json").items()}
+    real_pages = sorted((real / "pages").glob("*.txt"))
+    sets: list[tuple[str, list[Path]]] = [
+        (
+            f"tests/realworld ({batch or 'real pages without a batch'})",
+            [p for p in real_pages if batch_of.get(p.name, "") == batch],
+        )
+        for batch in sorted(set(batch_of.values()))
     ]
-    for label, folder in sets:
+    sets += [
+        ("real-pages-dev (shared)", sorted((shared / "real-pages-dev").glob("*.txt")) if shared else []),
+        ("tests/realworld/synthetic (synthetic layouts)", sorted((real / "synthetic").glob("*.txt"))),
+    ]
+    for label, files in sets:
         print(f"== relayout: {label}")
-        if folder is None or not folder.is_dir():
+        if not files:
             print("  (skipped: not found)")
             continue
-        print(format_report(relayout(sorted(folder.glob("*.txt")))))
+        print(format_report(relayout(files)))
 
 
 SECTIONS = {
