@@ -199,9 +199,11 @@ def inputs_from_paths(
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
+                real = _display(entry.file)
                 out.append(
                     EditionInput(
-                        path=_display(entry.file),
+                        path=entry.shown or real,
+                        file="" if entry.shown in ("", real) else real,
                         lang=entry.lang,
                         name=entry.name,
                         source_edition=entry.source_edition,
@@ -230,9 +232,9 @@ def read_input(
     from lawalign.corpus import read_akn_edition
     from lawalign.ingest.xliff import read_xliff_edition
 
-    back = read_akn_edition(item.path)
+    back = read_akn_edition(item.location, item.path)
     pairs: tuple[tuple[Edition, Reading], ...]
-    filled = read_xliff_edition(item.path, default) if back is None else None
+    filled = read_xliff_edition(item.location, default, shown=item.path) if back is None else None
     if filled is not None:
         edition = replace(filled, name=item.name or filled.name)
         evidence = "read back from a completed XLIFF package"
@@ -247,7 +249,7 @@ def read_input(
     else:
         from lawalign.ingest import read_source
 
-        source = read_source(item.path, lang=item.lang)
+        source = read_source(item.location, lang=item.lang, shown=item.path)
         pairs = read_structure(
             source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
         )
@@ -278,7 +280,34 @@ def _declare_laws(edition: Edition, item: EditionInput) -> Edition:
             f"holds Law {', '.join(extra)}, which the manifest's laws = [{', '.join(item.laws)}]"
             " does not declare",
         )
-    return replace(edition, laws=item.laws)
+    return replace(edition, laws=item.laws, laws_declared=True)
+
+
+def distinct_file_names(
+    pairs: tuple[tuple[Edition, Reading], ...],
+) -> tuple[tuple[Edition, Reading], ...]:
+    """Editions named after their file keep distinct names: two files of one stem ("ru2007.pdf",
+    "ru2007.docx") become ``ru2007-pdf`` and ``ru2007-docx``; a name given by a manifest is kept.
+
+    >>> from lawalign.models import Edition
+    >>> pairs = tuple(
+    ...     (Edition("ru2007", f"x/ru2007.{s}", "ru", ()), Reading("ru2007", "2007")) for s in ("pdf", "docx")
+    ... )
+    >>> [e.name for e, _ in distinct_file_names(pairs)]
+    ['ru2007-pdf', 'ru2007-docx']
+    """
+    from pathlib import PurePath
+
+    names = [e.name for e, _ in pairs]
+    out = []
+    for edition, reading in pairs:
+        path = PurePath(edition.path)
+        suffix = path.suffix.lstrip(".").lower()
+        if names.count(edition.name) > 1 and edition.name == path.stem and suffix:
+            name = f"{edition.name}-{suffix}"
+            edition, reading = replace(edition, name=name), replace(reading, name=name)
+        out.append((edition, reading))
+    return tuple(out)
 
 
 # -- the run --------------------------------------------------------------------------------------
@@ -452,6 +481,7 @@ class Run:
                 for item in self.inputs
                 for pair in read_input(item, default=self.default_reference, data_dir=self.data_dir)
             )
+            out = distinct_file_names(out)
             names = [e.name for e, _ in out]
             dupes = sorted({n for n in names if names.count(n) > 1})
             if dupes:

@@ -24,8 +24,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lawalign.datafiles import load_toml, toml_location
 from lawalign.diff.termbase import Concept, Termbase, find_terms, load_termbase, parse_termbase
 from lawalign.errors import ConfigError, InputError
+from lawalign.fsafe import check_regular, read_regular
 from lawalign.models import Edition, Unit
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ TERM_COLUMNS: tuple[str, ...] = (
     "lang",
     "edition",
     "term",
+    "matched",
     "form",
     "avoided",
     "start",
@@ -45,7 +48,9 @@ TERM_COLUMNS: tuple[str, ...] = (
     "path",
     "line",
 )
-"""One row per occurrence: unit ``id`` renders ``concept`` with termbase ``term``, printed as ``form``."""
+"""One row per occurrence: unit ``id`` renders ``concept`` with the variant ``term`` (the one ``lawalign
+terms`` shows: Turkish "talebi", "talebe", "talebin" are all the variant "talep"), the termbase term
+``matched`` ("talebi"), printed as ``form`` ("talebidir")."""
 
 # TBX administrative statuses that mark a term to avoid.
 _AVOID_STATUS = ("deprecated", "superseded", "notrecommended", "not recommended", "obsolete")
@@ -63,7 +68,9 @@ class TermOccurrence:
         id: The unit's canonical id.
         lang: The edition's language.
         edition: The edition's name.
-        term: The termbase term that matched (the variant: "претензи").
+        term: The variant: the first listed termbase term of the matched term's stem group
+            (:func:`variant_of`; Turkish "talebi" is the variant "talep"), as ``lawalign terms``
+            shows it.
         form: The word(s) as printed, to the end of the last word ("претензии").
         avoided: True when the term is listed under ``avoid``.
         start: Offset of ``form`` in the unit's text.
@@ -84,6 +91,7 @@ class TermOccurrence:
     end: int
     path: str
     line: int
+    matched: str = ""  # the termbase term that matched ("talebi"); ``term`` is its variant
 
     def as_dict(self) -> dict[str, object]:
         """A row with :data:`TERM_COLUMNS` as keys."""
@@ -137,24 +145,36 @@ def _merge(base: Termbase, extra: Termbase) -> Termbase:
                 old,
                 terms=tuple(t for t in dict.fromkeys((*old.terms, *c.terms)) if t not in c.avoid),
                 avoid=tuple(t for t in dict.fromkeys((*old.avoid, *c.avoid)) if t not in c.terms),
+                varies=old.varies or c.varies,
             )
     return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
 
 
+GLOSSARY_MAX_BYTES = 20 * 1024 * 1024
+"""Largest glossary read (the input size limit)."""
+
+
 def _read_toml(path: Path) -> dict[str, Termbase]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = read_regular(path, str(path), limit=GLOSSARY_MAX_BYTES).decode("utf-8")
+        data = load_toml(text, str(path))
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), f"malformed glossary: {exc}") from None
+        message, line, col = toml_location(exc, text)
+        raise InputError(str(path), f"malformed glossary: {message}", line, col) from None
     except UnicodeDecodeError as exc:
         raise InputError(str(path), f"glossary is not UTF-8: {exc.reason}") from None
     lang = data.get("lang")
     if not isinstance(lang, str) or not lang:
         raise InputError(str(path), 'a TOML glossary needs lang = "xx" (its ISO 639-1 language)')
     try:
-        return {lang: parse_termbase(data, lang, str(path))}
+        return {lang: parse_termbase(data, lang, str(path), text)}
     except ConfigError as exc:
-        raise InputError(str(path), str(exc).removeprefix(f"{path}: ")) from None
+        message = str(exc).removeprefix(str(path))
+        where = re.match(r":(\d+)(?::(\d+))?: ", message)
+        if where:
+            line, col = int(where[1]), int(where[2] or 0)
+            raise InputError(str(path), message[where.end() :], line, col) from None
+        raise InputError(str(path), message.removeprefix(": ")) from None
 
 
 def _local(tag: object) -> str:
@@ -175,16 +195,10 @@ def _known_concept(lang: str, term: str) -> str | None:
 
 
 def _read_tbx(path: Path) -> dict[str, Termbase]:
-    from lxml import etree
+    from lawalign.ingest.read import MAX_BYTES
+    from lawalign.ingest.xmlsafe import parse_xml
 
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
-    try:
-        root = etree.parse(str(path), parser).getroot()
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno or 0
-        raise InputError(str(path), f"malformed TBX: {exc.msg}", line=line) from None
+    root = parse_xml(read_regular(path, str(path), limit=MAX_BYTES), str(path), max_bytes=MAX_BYTES)
     xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
     per_lang: dict[str, dict[str, Concept]] = {}
     entries = [e for e in root.iter() if _local(e.tag) in ("termEntry", "conceptEntry")]
@@ -260,8 +274,9 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
             for lang, tb in read_glossary(f).items():
                 merged[lang] = _merge(merged[lang], tb) if lang in merged else tb
         return merged
-    if not p.is_file():
+    if not p.exists():
         raise InputError(str(p), "no such glossary file")
+    check_regular(p, str(p))  # a FIFO, device or socket is refused unopened
     if p.suffix.lower() == ".toml":
         return _read_toml(p)
     if p.suffix.lower() in (".tbx", ".xml"):
@@ -325,7 +340,7 @@ def unit_occurrences(edition: Edition, unit: Unit, termbase: Termbase | None = N
     tb = termbase if termbase is not None else load_termbase(edition.lang)
     kinds = {c.id: c.kind for c in tb.concepts}
     out: list[TermOccurrence] = []
-    for hit in find_terms(unit.text, edition.lang, tb):
+    for hit in find_terms(unit.text, edition.lang, termbase):
         rest = _WORD_REST.match(unit.text, hit.end)
         end = rest.end() if rest else hit.end
         out.append(
@@ -335,7 +350,8 @@ def unit_occurrences(edition: Edition, unit: Unit, termbase: Termbase | None = N
                 id=unit.id,
                 lang=edition.lang,
                 edition=edition.name,
-                term=hit.term,
+                term=variant_of(tb.concept(hit.concept), hit.term, hit.avoided),
+                matched=hit.term,
                 form=unit.text[hit.start : end],
                 avoided=hit.avoided,
                 start=hit.start,
@@ -362,6 +378,24 @@ def same_variant(a: str, b: str) -> bool:
             break
         common += 1
     return common >= 3 and common >= min(len(x), len(y)) - 2
+
+
+def variant_of(concept: Concept | None, term: str, avoided: bool = False) -> str:
+    """The variant ``term`` belongs to: the first term of its stem group among the concept's listed
+    terms (``avoid`` terms for an avoided one), in the termbase's order; ``term`` when unlisted.
+
+    >>> from lawalign.diff.termbase import Concept
+    >>> claim = Concept("claim", "term", ("talep", "talebi", "talebe", "talebin"))
+    >>> variant_of(claim, "talebin"), variant_of(claim, "istem")
+    ('talep', 'istem')
+    """
+    listed = (concept.avoid if avoided else concept.terms) if concept is not None else ()
+    if term not in listed:
+        return term
+    for group in _variant_groups(listed):
+        if term in group:
+            return group[0]
+    return term
 
 
 def _variant_groups(terms: Sequence[str]) -> list[list[str]]:
@@ -449,18 +483,24 @@ def concordance(
             renderings: list[Rendering] = []
             for avoided in (False, True):
                 listed = (concept.avoid if avoided else concept.terms) if concept is not None else ()
-                terms = sorted(
+                order = {t: i for i, t in enumerate(listed)}
+                # one rendering per variant, the variant every view names (TermOccurrence.term)
+                variants = sorted(
                     dict.fromkeys(o.term for o in mine if o.avoided is avoided),
-                    key=lambda t: listed.index(t) if t in listed else len(listed),
+                    key=lambda t: order.get(t, len(listed)),
                 )
-                for group in _variant_groups(terms):
-                    these = [o for o in mine if o.avoided is avoided and o.term in group]
+                for variant in variants:
+                    these = [o for o in mine if o.avoided is avoided and o.term == variant]
+                    group = sorted(
+                        dict.fromkeys(o.matched or o.term for o in these),
+                        key=lambda t: order.get(t, len(listed)),
+                    )
                     forms: dict[str, int] = {}
                     for o in these:
                         forms[o.form] = forms.get(o.form, 0) + 1
                     renderings.append(
                         Rendering(
-                            variant=group[0],
+                            variant=variant,
                             terms=tuple(group),
                             forms=tuple(sorted(forms.items(), key=lambda kv: (-kv[1], kv[0]))),
                             ids=tuple(dict.fromkeys(o.id for o in these)),
@@ -469,8 +509,16 @@ def concordance(
                     )
             renderings.sort(key=lambda r: (r.avoided, -r.count, r.variant))
             flags: list[str] = []
+            notes: list[str] = []
             accepted = [r for r in renderings if not r.avoided]
-            if len(accepted) > 1:
+            if len(accepted) > 1 and source_varies(cid, bases):
+                notes.append(
+                    "follows the source, which varies too ("
+                    + " / ".join(f"“{t}”" for t in _source_terms(cid))
+                    + "): "
+                    + " vs ".join(r.describe() for r in accepted)
+                )
+            elif len(accepted) > 1:
                 flags.append("inconsistent: " + " vs ".join(r.describe() for r in accepted))
             flags.extend(f"uses a rendering to avoid: {r.describe()}" for r in renderings if r.avoided)
             langs.append(
@@ -482,10 +530,29 @@ def concordance(
                     "renderings": [r.as_dict() for r in renderings],
                     "consistent": not flags,
                     "flags": flags,
+                    "notes": notes,
                 }
             )
         out.append({"concept": cid, "kind": kind, "langs": langs})
     return out
+
+
+def source_varies(concept_id: str, bases: Mapping[str, Termbase]) -> bool:
+    """Whether the WBF English renders ``concept_id`` with several terms (``varies`` in a termbase).
+
+    >>> source_varies("at-once", {}), source_varies("claim", {})
+    (True, False)
+    """
+    for tb in (*bases.values(), load_termbase("en")):
+        concept = tb.concept(concept_id)
+        if concept is not None and concept.varies:
+            return True
+    return False
+
+
+def _source_terms(concept_id: str) -> tuple[str, ...]:
+    concept = load_termbase("en").concept(concept_id)
+    return concept.terms if concept is not None else ()
 
 
 def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:
