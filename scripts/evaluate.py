@@ -9,6 +9,10 @@ bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-Frenc
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
+protocol   the honest protocol on the real pages: every figure cross-validated by site (leave one
+           site out; the shared real-pages-dev set scored by readers fitted without its sites),
+           confidence calibrated out of fold (isotonic), the table "confidence bin -> share right",
+           per-batch first-sight figures (gold field `batch`); in-sample figures beside
 relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
            hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
 """
@@ -162,12 +166,21 @@ def section_relayout() -> None:
         print(format_report(relayout(sorted(folder.glob("*.txt")))))
 
 
+def section_protocol() -> None:
+    """Cross-validated by site, calibrated out of fold, batch by batch (lawalign.evaluate.protocol)."""
+    from lawalign.evaluate.protocol_report import report
+
+    shared = _shared_benchmarks()
+    print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None))
+
+
 SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
     "divergences": section_divergences,
     "bleualign": section_bleualign,
     "pages": section_pages,
+    "protocol": section_protocol,
     "relayout": section_relayout,
 }
 
