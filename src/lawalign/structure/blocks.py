@@ -154,7 +154,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
     conj = "|".join(re.escape(w) for w in profile.and_words)
     list_end = re.compile(rf"(?:[;,]\s*(?:{conj})|\b(?:{conj})\s*;)$") if conj else None
-    cited = _citing_words(source.text)
+    cited = _page_cues(source.text, pats.law_heading)
 
     def starts_unit(text: str) -> bool:
         t = text.lstrip()
@@ -323,7 +323,7 @@ def _new_sentence_or_heading(prev: str, head: str, group: tuple[int, int]) -> bo
 
 
 def _title_below(
-    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: set[str]
+    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: PageCues
 ) -> bool:
     """Line ``i`` is the title of a law heading printed alone on the line(s) above ("ARTIKEL 68", a
     blank line, "Opeisen en afstaan van slagen"; "LAW 70" / "- CONTESTED CLAIMS")."""
@@ -403,7 +403,7 @@ def _split_label(block: Block, label: str) -> None:
 def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | None = None) -> None:
     """Set kind, label, law/letter/number and markers of each block, in place."""
     pats = patterns_for(profile)
-    cited = _citing_words("\n".join(b.raw for b in blocks))
+    cited = _page_cues("\n".join(b.raw for b in blocks), pats.law_heading)
     for b in blocks:
         b.text = b.raw
         # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
@@ -524,12 +524,29 @@ def _citing_words(text: str) -> set[str]:
     return {w for w, n in counts.items() if n >= 2}
 
 
-def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) -> re.Match[str] | None:
+@dataclass(frozen=True, slots=True)
+class PageCues:
+    """What the whole page says about its law headings."""
+
+    cited: frozenset[str]  # words standing before a law number at least twice ("Lei 69 …", "Lei 79C")
+    keyword_headed: bool  # some line is a law heading with the profile's keyword ("LAW 69 - …")
+
+
+def _page_cues(text: str, keyword_heading: re.Pattern[str]) -> PageCues:
+    headed = any(
+        (m := keyword_heading.match(line.strip())) and _is_law_heading(m["rest"], line.strip())
+        for line in text.split("\n")
+    )
+    return PageCues(frozenset(_citing_words(text)), bool(headed))
+
+
+def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> re.Match[str] | None:
     """A law heading in any of its forms, or None.
 
     "LAW 68", "Przepis 68", "§ 70. KRAV ...", "Art. 71 – ..." (a profile keyword); "69. UZNANIE ..."
     (a bare number and a title in capitals); "Lei 68 - ..." (any capitalised word before a law number,
-    when the rest is a title in capitals or nothing).
+    when the rest is a title in capitals or nothing, and the page prints no law heading with its
+    profile's keyword: a book uses one form, so beside "LAW 69 - …" a "Board 1" is no law heading).
     """
     if LAW_RANGE_AFTER.match(raw[raw.find(" ") + 1 :] if " " in raw else ""):
         return None  # "Laws 68-71": a heading about several laws, not one law's heading
@@ -540,15 +557,17 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
             return m
     if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _cjk_title(m["rest"]):
         return m
-    m = GENERIC_LAW_HEADING.match(raw)
+    m = None if cues.keyword_headed else GENERIC_LAW_HEADING.match(raw)
     if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
         rest = m["rest"].strip()
         first = rest.split()[0] if rest else ""
-        caseless = not any(c.isupper() or c.islower() for c in rest)  # Hebrew, Arabic, Thai, ...
+        # Hebrew, Arabic, Thai, ...: letters without case; a rest of numbers alone is a table's row
+        # ("North 1 5 9 13", a board's hands), never a title
+        caseless = any(c.isalpha() for c in rest) and not any(c.isupper() or c.islower() for c in rest)
         if (
             not rest
             or (first.isupper() and len(first) >= 3)
-            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cited))
+            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cues.cited))
         ):
             return m
     return None

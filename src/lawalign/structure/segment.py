@@ -410,6 +410,8 @@ def _segment_or_fit(
                 laws.append(a.law)
     if fit_only:
         return None, fit
+    if not assigned and not quotes:
+        assigned = _titled_outline(blocks)
     if not assigned:
         first = next((b for b in blocks if b.kind != "debris"), None)
         raise InputError(
@@ -448,6 +450,39 @@ def _segment_or_fit(
         notices=tuple(notices),
     )
     return edition, fit
+
+
+def _titled_outline(blocks: list[Block]) -> dict[int, _Assigned]:
+    """A page without a law heading whose title line names one law and which then prints an outline
+    of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"): ids from the
+    printed labels, as for a law outside the skeleton, flagged for review (the law is read from the
+    title, not from a law heading). Tried only for a page that would otherwise be refused.
+    """
+    body = [b for b in blocks if b.kind != "debris"]
+    first = next((k for k, b in enumerate(body) if b.letter or b.kind in ("point", "footnote", "law")), None)
+    if not first:
+        return {}
+    title = body[first - 1]
+    laws = {m[0] for r in title.refs if (m := re.match(r"\d{1,3}", r))}
+    if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
+        return {}
+    letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.extra.get("letter")))
+    if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
+        return {}
+    law = laws.pop()
+    seg = _Segment(law=law, heading=None, blocks=body[first:])
+    out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"])
+    _footnote_ids(seg, out)
+    evidence = f"no law heading printed; the page's title names Law {law} and its section letters follow"
+    return {
+        k: replace(
+            a,
+            inferred=True,
+            confidence=min(a.confidence, UNLABELLED_CONFIDENCE),
+            evidence="; ".join(x for x in (evidence, a.evidence) if x),
+        )
+        for k, a in out.items()
+    }
 
 
 def law_hint(path: str) -> str | None:
