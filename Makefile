@@ -33,7 +33,7 @@ build: setup
 
 # The README's test command: lint and type checks, then the tests and the library's doctests.
 test: setup browser fonts lint
-	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign
+	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign tools/lawalign_dev
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py
@@ -41,7 +41,7 @@ eval: setup
 # The fitted line-role model (src/lawalign/data/reader/roles.json) from the development gold: the
 # same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
 train: setup
-	$(BIN)/python -m lawalign.evaluate.train_reader
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
 
 bench: setup fonts
 	$(BIN)/python scripts/bench.py
@@ -49,9 +49,11 @@ bench: setup fonts
 bench-book: setup  # only the cold build of a 93-law book in three languages (many minutes)
 	$(BIN)/python scripts/bench_perf.py cold-book
 
+# ruff, strict mypy, and the layer contract of pyproject.toml ([tool.importlinter]) on this checkout's code.
 lint: setup
-	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff check src tests scripts tools
 	$(BIN)/mypy
+	PYTHONPATH=src:tools $(BIN)/lint-imports --no-cache
 
 clean:
 	rm -rf corpus/build .cache

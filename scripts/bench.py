@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # the development package lawalign_dev (not in the wheel)
 SEEDS = sorted((ROOT / "corpus" / "raw").glob("*.txt"))
 BENCH_DIR = ROOT / ".cache" / "bench"
 SCALES = (1, 2, 4)
@@ -213,9 +214,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_pdf()
         bench_build()
         print("\nalignment (fresh interpreters, bundled e5 model):")
-        from lawalign.align.bench import bench_alignment
+        from lawalign_dev.bench import bench_alignment
 
-        for row in bench_alignment("e5"):
+        for row in bench_alignment(ROOT / "tests", "e5"):
             print(f"  {row['name']:<40} {row['value']!s:>10} {row['unit']}")
         # CPU and memory of everyday commands, cold encoding throughput, growth to 1,000 laws,
         # next to the figures measured before (scripts/bench_before.json)
@@ -224,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_perf.main([])
     if not args.stage:
         print("\nsentence aligner, beyond encoding (random unit vectors; DP time only, best of 3):")
-        from lawalign.align.bench import bench_hybrid, bench_sentalign
+        from lawalign_dev.bench import bench_hybrid, bench_sentalign
 
         for row in [*bench_sentalign(), *bench_sentalign(fragments=True), *bench_hybrid()]:
             print(f"  {row['name']:<60} {row['value']!s:>8} {row['unit']}")

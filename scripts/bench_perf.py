@@ -121,7 +121,7 @@ for mod in pkgutil.walk_packages(lawalign.__path__, "lawalign."):
     if mod.name.split(".")[1] in ("structure", "align", "diff", "ingest", "editions"):
         importlib.import_module(mod.name)
 t = cpu()
-from lawalign.corpus import load_editions
+from lawalign.run import load_editions
 editions = load_editions([folder])
 out["load"] = cpu() - t
 out["units"] = sum(len(e.law_units) for e in editions)

@@ -26,11 +26,12 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT / "tests" / "gold"
+sys.path.insert(0, str(ROOT / "tools"))  # the development package lawalign_dev (not in the wheel)
 
 
 def _load_corpus() -> list[object] | None:
     try:
-        from lawalign.corpus import load_editions
+        from lawalign.run import load_editions
 
         return list(load_editions([str(ROOT / "corpus")]))
     except Exception as exc:  # the structure stage may not be importable yet
@@ -42,7 +43,7 @@ def section_ids() -> None:
     """Unit-id accuracy, before and after cross-language anchoring."""
     from lawalign.align.anchor import anchor_editions
     from lawalign.align.embed import get_embedder
-    from lawalign.evaluate.alignment import id_accuracy
+    from lawalign_dev.evaluate.alignment import id_accuracy
 
     print("== ids: unit-id accuracy (gold: tests/gold/ids/*.json)")
     editions = _load_corpus()
@@ -66,7 +67,7 @@ def section_alignment() -> None:
     """Sentence alignment P/R/F1, ours vs baselines, on the seed editions."""
     from lawalign.align.clauses import align_editions
     from lawalign.align.embed import get_embedder
-    from lawalign.evaluate.alignment import as_table, evaluate_alignment, load_gold
+    from lawalign_dev.evaluate.alignment import as_table, evaluate_alignment, load_gold
 
     print("== alignment: Law 68 sentence links (gold: tests/gold/sentences/*.json)")
     emb = get_embedder()
@@ -91,16 +92,16 @@ def section_alignment() -> None:
 
 
 def section_divergences() -> None:
-    """Divergence findings vs gold per type, and synthetic-variant recall (lawalign.evaluate.divergences)."""
-    from lawalign.evaluate.divergences import main as divergences_main
+    """Divergence findings vs gold per type, and synthetic-variant recall (lawalign_dev.evaluate)."""
+    from lawalign_dev.evaluate.divergences import main as divergences_main
 
-    divergences_main()
+    divergences_main(ROOT / "corpus", GOLD / "divergences" / "seeds.json")
 
 
 def section_bleualign() -> None:
     """Document-level sentence alignment on the Bleualign dev document (test documents held out)."""
     from lawalign.align.embed import get_embedder
-    from lawalign.evaluate.documents import benchmark_folder, evaluate_document, load_document
+    from lawalign_dev.evaluate.documents import benchmark_folder, evaluate_document, load_document
 
     folder = benchmark_folder(ROOT)
     print(f"== bleualign: dev.de-fr sentence beads (gold: {folder}/dev.defr; scored as vecalign's score.py)")
@@ -132,7 +133,7 @@ def _shared_benchmarks() -> Path | None:
 
 def section_pages() -> None:
     """Line-level accuracy of ``lawalign units FILE`` (no --lang) on real pages and synthetic layouts."""
-    from lawalign.evaluate.pages import evaluate_pages, format_report
+    from lawalign_dev.evaluate.pages import evaluate_pages, format_report
 
     shared = _shared_benchmarks()
     sets = [
@@ -150,7 +151,7 @@ def section_pages() -> None:
 
 def section_relayout() -> None:
     """Layout robustness: real pages re-laid out without changing a word read the same."""
-    from lawalign.evaluate.relayout import format_report, relayout
+    from lawalign_dev.evaluate.relayout import format_report, relayout
 
     shared = _shared_benchmarks()
     sets = [
@@ -167,8 +168,8 @@ def section_relayout() -> None:
 
 
 def section_protocol() -> None:
-    """Cross-validated by site, calibrated out of fold, batch by batch (lawalign.evaluate.protocol)."""
-    from lawalign.evaluate.protocol_report import report
+    """Cross-validated by site, calibrated out of fold, batch by batch (lawalign_dev.evaluate.protocol)."""
+    from lawalign_dev.evaluate.protocol_report import report
 
     shared = _shared_benchmarks()
     print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None))

@@ -5,7 +5,7 @@ No wall-clock limits here: the figures are printed by ``scripts/bench.py``, not 
 
 from __future__ import annotations
 
-from lawalign.align.bench import bench_hybrid, bench_sentalign
+from lawalign_dev.bench import bench_hybrid, bench_sentalign
 
 
 def test_bench_rows_name_every_size() -> None:

@@ -22,8 +22,8 @@ from lawalign.align.fragments import FRAGMENT_CONFIG
 from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
 from lawalign.align.sentalign import AlignConfig
 from lawalign.cli import main
-from lawalign.evaluate.alignment import parse_bead_lines, score_beads
-from lawalign.evaluate.documents import (
+from lawalign_dev.evaluate.alignment import parse_bead_lines, score_beads
+from lawalign_dev.evaluate.documents import (
     BenchmarkDoc,
     benchmark_folder,
     coverage_ok,

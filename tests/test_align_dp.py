@@ -6,9 +6,9 @@ import numpy as np
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
-from lawalign.align.baselines import cosine_argmax, gale_church
-from lawalign.align.dp import DPConfig, align_sentences, beads_text, parse_beads
-from lawalign.models import Bead
+from lawalign.models import Bead, beads_text, parse_beads
+from lawalign_dev.baselines import cosine_argmax, gale_church
+from lawalign_dev.dp import DPConfig, align_sentences
 
 
 def _covers(beads: tuple[Bead, ...], n: int, m: int) -> bool:

@@ -11,7 +11,7 @@ from align_fixtures import ROOT, SEEDS, seed_editions
 from lawalign.align.anchor import anchor_editions
 from lawalign.align.clauses import align_editions
 from lawalign.align.embed import get_embedder
-from lawalign.evaluate.alignment import evaluate_alignment, load_gold
+from lawalign_dev.evaluate.alignment import evaluate_alignment, load_gold
 
 pytestmark = pytest.mark.model
 GOLD = ROOT / "tests" / "gold"
@@ -37,7 +37,7 @@ def test_floors_with_hand_ids() -> None:
 
 
 def test_floors_through_the_pipeline() -> None:
-    from lawalign.corpus import load_editions
+    from lawalign.run import load_editions
 
     _check_floors(_scores(load_editions([str(ROOT / "corpus")])))
 
@@ -69,7 +69,7 @@ def _variant(tmp_path: Path, lang: str, edit) -> tuple[Path, dict[str, str]]:  #
 
 
 def _ids_after_anchoring(path: Path, lang: str, expected: dict[str, str]) -> dict[str, tuple[str, str]]:
-    from lawalign.corpus import read_edition
+    from lawalign.run import read_edition
 
     damaged = read_edition(str(path), lang)
     others = [read_edition(str(p), other) for other, p in SEEDS.items() if other != lang]

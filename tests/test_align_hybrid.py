@@ -11,8 +11,8 @@ from lawalign.align.embed import normalize_rows
 from lawalign.align.ends import pair_classes
 from lawalign.align.hybrid import Level, align_hybrid, reconcile
 from lawalign.align.sentalign import AlignConfig, BeadScorer, bead_scores, overlap_lengths, overlap_numbers
-from lawalign.evaluate.documents import coverage_ok
 from lawalign.models import Bead
+from lawalign_dev.evaluate.documents import coverage_ok
 
 
 class _Letters:

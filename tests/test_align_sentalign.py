@@ -17,8 +17,8 @@ from lawalign.align.sentalign import (
     overlap_numbers,
     overlap_texts,
 )
-from lawalign.evaluate.alignment import parse_bead_lines, score_beads
-from lawalign.evaluate.documents import coverage_ok
+from lawalign_dev.evaluate.alignment import parse_bead_lines, score_beads
+from lawalign_dev.evaluate.documents import coverage_ok
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from lawalign.cli import main
-from lawalign.corpus import load_editions
 from lawalign.diff import find_divergences
 from lawalign.diff.findings import order_findings
 from lawalign.export import ExportOptions, render_report
 from lawalign.query import Corpus
+from lawalign.run import load_editions
 
 ROOT = Path(__file__).resolve().parents[1]
 TR = "corpus/raw/003_e30df247acf19ab2.txt"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from diff_fixtures import CORPUS, LAWS, ROOT, SEEDS, edition_from_text, seed_editions, seed_text
-from lawalign.corpus import load_editions, read_edition
 from lawalign.diff import find_divergences
-from lawalign.evaluate.divergences import evaluate_corpus, evaluate_variants, load_gold, score_findings
+from lawalign.run import load_editions, read_edition
+from lawalign_dev.evaluate.divergences import evaluate_corpus, evaluate_variants, load_gold, score_findings
 
 GOLD = ROOT / "tests" / "gold" / "divergences" / "seeds.json"
 

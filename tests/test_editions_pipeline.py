@@ -9,8 +9,8 @@ import pytest
 
 from editions_fixtures import RU, TR, VI
 from lawalign import cli
-from lawalign.corpus import read_edition
 from lawalign.editions import compare_editions, fingerprint_edition, plan_update
+from lawalign.run import read_edition
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lxml import etree
 from lxml import html as lhtml
 
-from lawalign.corpus import load_manifest, read_edition
+from lawalign.corpus import load_manifest
 from lawalign.errors import InputError, LawalignError
 from lawalign.export import render_report
 from lawalign.export.base import ExportOptions
@@ -33,6 +33,7 @@ from lawalign.ingest.html import extract_html
 from lawalign.models import Edition
 from lawalign.output import csv_uncell, format_rows, name_problem
 from lawalign.query import Corpus
+from lawalign.run import read_edition
 from lawalign.structure.akn import assert_validates, to_akn
 from lawalign.structure.akn_read import from_akn
 from query_fixtures import seed_editions

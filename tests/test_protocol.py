@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import lawalign.evaluate.protocol as protocol
 import lawalign.structure.features as features
 import lawalign.structure.reader as reader
-from lawalign.evaluate.pages import FileGold, GoldLine, LineResult
-from lawalign.evaluate.protocol import (
+import lawalign_dev.evaluate.protocol as protocol
+from lawalign.structure.reader import RoleModel, bundled_model
+from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult
+from lawalign_dev.evaluate.protocol import (
     Page,
     calibrate_out_of_fold,
     cross_validate,
@@ -27,7 +28,6 @@ from lawalign.evaluate.protocol import (
     site_of_url,
     sites_of_readme,
 )
-from lawalign.structure.reader import RoleModel, bundled_model
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
@@ -121,9 +121,9 @@ def test_calibration_out_of_fold_never_sees_the_site_it_calibrates() -> None:
 
 
 def test_the_rules_measured_by_site_keep_their_floor() -> None:
-    from lawalign.evaluate.pages import overall
-    from lawalign.evaluate.protocol import id_lines_confident, law_lines_decided
-    from lawalign.evaluate.protocol_report import fit_rules
+    from lawalign_dev.evaluate.pages import overall
+    from lawalign_dev.evaluate.protocol import id_lines_confident, law_lines_decided
+    from lawalign_dev.evaluate.protocol_report import fit_rules
 
     results = cross_validate(load_pages(REAL), fit_rules)
     assert overall(results).accuracy >= 0.93
@@ -133,8 +133,8 @@ def test_the_rules_measured_by_site_keep_their_floor() -> None:
 
 def test_crf_inference_matches_crfsuite() -> None:
     pycrfsuite = pytest.importorskip("pycrfsuite")
-    from lawalign.evaluate.train_reader import Settings, train
     from lawalign.structure.features import LineFeatures
+    from lawalign_dev.evaluate.train_reader import Settings, train
 
     def seq(*rows: tuple[str, ...]) -> list[LineFeatures]:
         return [LineFeatures(i, i + 1, i + 1, ("bias", *r)) for i, r in enumerate(rows)]
@@ -178,7 +178,7 @@ def test_a_model_file_is_checked() -> None:
 
 @pytest.mark.slow
 def test_make_train_rebuilds_the_bundled_weights_byte_for_byte(tmp_path: Path) -> None:
-    from lawalign.evaluate.train_reader import build
+    from lawalign_dev.evaluate.train_reader import build
 
     bundled = ROOT / "src" / "lawalign" / "data" / "reader" / "roles.json"
     build(REAL, tmp_path / "roles.json")

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from lawalign.cli import main
-from lawalign.corpus import load_editions
 from lawalign.diff.formats import findings_to_json
 from lawalign.export.sqlite import TABLES, database_bytes
 from lawalign.output import format_rows, iter_units_rows
+from lawalign.run import load_editions
 from query_fixtures import seed_findings
 
 ROOT = Path(__file__).resolve().parents[1]

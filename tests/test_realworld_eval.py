@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-import lawalign.evaluate.pages as pages
-from lawalign.evaluate.pages import (
+import lawalign_dev.evaluate.pages as pages
+from lawalign_dev.evaluate.pages import (
     GOLD_KINDS,
     LineResult,
     calibration,

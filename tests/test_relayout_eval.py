@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lawalign.evaluate.relayout import VARIANTS, Stability, relayout
+from lawalign_dev.evaluate.relayout import VARIANTS, Stability, relayout
 
 ROOT = Path(__file__).resolve().parents[1]
 # measured: real pages 120/138 (87.0 %), 114/115 (99.1 %) without the one-line variant (one line:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lawalign.evaluate.pages import confident_share, evaluate_pages, overall
+from lawalign_dev.evaluate.pages import confident_share, evaluate_pages, overall
 
 ROOT = Path(__file__).resolve().parents[1]
 _BENCHMARKS = [p / "shared" / "benchmarks" for p in ROOT.parents]

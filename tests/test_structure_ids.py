@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lawalign.corpus import read_edition
 from lawalign.errors import InputError
+from lawalign.run import read_edition
 from lawalign.structure import segment_law
 from structure_fixtures import SEEDS, source_from_text
 

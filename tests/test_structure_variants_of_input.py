@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ingest_fixtures import blogger_page, encode_as, seed_lines, seed_text
-from lawalign.corpus import read_edition
+from lawalign.run import read_edition
 
 
 def _units(edition, *, with_lines: bool = True):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -295,55 +294,5 @@ AKN_MARK = b"https://lawalign.dev/ns/1.0"
 """The project namespace (``la:``) that marks an Akoma Ntoso document written by ``to_akn``."""
 
 
-def read_edition(
-    path: str | os.PathLike[str],
-    lang: str | None = None,
-    *,
-    name: str | None = None,
-    source_edition: str | None = None,
-) -> Edition:
-    """Ingest and segment one file alone (or read back the project's own Akoma Ntoso): the page's
-    main language. The reference edition is chosen as a run chooses it
-    (:func:`lawalign.run.read_structure`)."""
-    return read_editions(path, lang, name=name, source_edition=source_edition)[0]
-
-
-def read_editions(
-    path: str | os.PathLike[str],
-    lang: str | None = None,
-    *,
-    name: str | None = None,
-    source_edition: str | None = None,
-) -> list[Edition]:
-    """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
-    of ``source_edition`` when given, else against the skeleton that fits it best."""
-    from lawalign.run import EditionInput, read_input
-
-    item = EditionInput(path=os.fspath(path), lang=lang, name=name, source_edition=source_edition)
-    return [edition for edition, _ in read_input(item)]
-
-
 def is_corpus(path: str | os.PathLike[str]) -> bool:
     return (Path(path) / MANIFEST).is_file()
-
-
-def load_editions(
-    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool | None = None
-) -> list[Edition]:
-    """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
-
-    This is :attr:`lawalign.run.Run.segmented` (ids before anchoring); commands read
-    :attr:`lawalign.run.Run.editions`.
-
-    Raises:
-        InputError: a path is missing, a folder has no manifest, or a file is bad input.
-        ConfigError: two editions share a name.
-    """
-    from lawalign.run import Run
-
-    token = outside_files_allowed.set(allow_outside) if allow_outside is not None else None
-    try:
-        return list(Run.from_paths(paths, lang, anchor=False, align=False).segmented)
-    finally:
-        if token is not None:
-            outside_files_allowed.reset(token)

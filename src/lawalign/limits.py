@@ -17,6 +17,7 @@ segmentation (:func:`check_units`, called by ``segment_law``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from lawalign.errors import InputError
@@ -27,22 +28,23 @@ MAX_PARAGRAPH_CHARS = 50_000
 
 
 @cache
-def _big_law_heading(lang: str) -> re.Pattern[str]:
-    from lawalign.ingest.profiles import load_profile
-
-    profile = load_profile(lang)
-    keywords = "|".join(sorted((re.escape(k) for k in profile.law_keywords), key=len, reverse=True))
+def _big_law_heading(law_keywords: tuple[str, ...]) -> re.Pattern[str]:
+    keywords = "|".join(sorted((re.escape(k) for k in law_keywords), key=len, reverse=True))
     return re.compile(rf"^\s*(?:{keywords})\s+(?P<num>\d{{4,}})(?!\d)", re.I)
 
 
-def check_limits(source: SourceText) -> None:
+def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
     """Refuse a text beyond the limits above, naming the file, line and column.
+
+    Args:
+        source: the normalized text.
+        law_keywords: the words that open a law heading in the text's language (its profile's).
 
     Raises:
         InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, or a law heading numbered above
             :data:`MAX_LAW_NUMBER`.
     """
-    heading = _big_law_heading(source.lang)
+    heading = _big_law_heading(tuple(law_keywords))
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:
             raise InputError(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
 from typing import Literal
@@ -45,6 +46,68 @@ def law_of(target: str) -> str:
             break
         digits += ch
     return digits
+
+
+# -- the vocabulary of a run: reference editions, inputs and how each was read --------------------
+
+DEFAULT_REFERENCE = "2007"
+"""The WBF edition an edition is read against when nothing says otherwise."""
+
+UNKNOWN_EDITION = "unknown"
+"""The ``source_edition`` of a text whose printed structure no known skeleton explains (1987)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditionInput:
+    """One input of a run: a file (text, saved web page, PDF, or the project's own Akoma Ntoso).
+
+    ``source_edition`` is the WBF edition the manifest says the text translates (None: the run
+    chooses); ``laws`` the laws the manifest says it covers (empty: what the text holds).
+    """
+
+    path: str
+    lang: str | None = None
+    name: str | None = None
+    source_edition: str | None = None
+    laws: tuple[str, ...] = ()
+    description: str = ""
+    authoritative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How an edition was read: the WBF edition it follows, and why.
+
+    ``margin`` is the evidence of the choice (how far the chosen edition is ahead of the next; None
+    when the manifest gave it or the edition was read back from Akoma Ntoso). ``known`` is False
+    when the text follows an edition the tool has no skeleton for: one the manifest names (its ids
+    then follow the nearest known skeleton), or one whose printed structure every known skeleton
+    contradicts (``source_edition`` is then :data:`UNKNOWN_EDITION`, ``guess`` the nearest known
+    edition, and laws with a printed heading keep their printed ids). Either way it is reported as
+    such, never silently as the nearest edition.
+    """
+
+    name: str
+    source_edition: str
+    given: bool = False
+    margin: float | None = None
+    evidence: str = ""
+    known: bool = True
+    scores: tuple[tuple[str, float], ...] = ()
+    guess: str = ""  # an unknown edition read from its printed structure: the nearest known one
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON form (``fingerprint``, the build manifest)."""
+        return {
+            "name": self.name,
+            "source_edition": self.source_edition,
+            "given": self.given,
+            "margin": None if self.margin is None else round(self.margin, 3),
+            "known": self.known,
+            "guess": self.guess or None,
+            "evidence": self.evidence,
+            "scores": dict(self.scores),
+        }
 
 
 @total_ordering
@@ -394,6 +457,33 @@ class Bead:
         return f"[{', '.join(map(str, self.src))}]:[{', '.join(map(str, self.tgt))}]"
 
 
+def beads_text(beads: tuple[Bead, ...] | list[Bead]) -> str:
+    """Beads as one vecalign-style string, e.g. ``"[0]:[0] [1]:[1, 2]"``.
+
+    >>> beads_text([Bead((0,), (0,)), Bead((1,), (1, 2))])
+    '[0]:[0] [1]:[1, 2]'
+    """
+    return " ".join(str(b) for b in beads)
+
+
+def parse_beads(text: str) -> tuple[Bead, ...]:
+    """The inverse of :func:`beads_text` (scores are not kept).
+
+    >>> parse_beads("[0]:[0] [1]:[]")
+    (Bead(src=(0,), tgt=(0,), score=0.0), Bead(src=(1,), tgt=(), score=0.0))
+    """
+    beads: list[Bead] = []
+    for part in text.replace(", ", ",").split():
+        left, right = part.split(":")
+
+        def nums(side: str) -> tuple[int, ...]:
+            inner = side.strip("[]")
+            return tuple(int(x) for x in inner.split(",")) if inner else ()
+
+        beads.append(Bead(nums(left), nums(right)))
+    return tuple(beads)
+
+
 @dataclass(frozen=True, slots=True)
 class UnitLink:
     """One unit id aligned between two languages, with its similarity and sentence beads."""
@@ -505,3 +595,21 @@ class Finding:
             out["detail"] = dict(sorted(self.detail.items()))
         out["key"] = self.key
         return out
+
+
+def like_with_like(editions: Sequence[Edition]) -> dict[str, list[int]]:
+    """The editions grouped by the WBF edition they follow (``source_edition``): positions in
+    ``editions``, groups and members in corpus order. Ids are checked and findings stated within a
+    group (like with like); an edition of another WBF edition is compared across groups only where
+    the change maps say how the two differ.
+
+    >>> eds = [Edition("a", "a.txt", "vi", (), source_edition="2007"),
+    ...        Edition("b", "b.txt", "ru", (), source_edition="2017"),
+    ...        Edition("c", "c.txt", "tr", (), source_edition="2007")]
+    >>> like_with_like(eds)
+    {'2007': [0, 2], '2017': [1]}
+    """
+    groups: dict[str, list[int]] = {}
+    for k, edition in enumerate(editions):
+        groups.setdefault(edition.source_edition, []).append(k)
+    return groups

@@ -27,7 +27,18 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from lawalign.datafiles import check_data_dir, using_data
 from lawalign.errors import ConfigError, InputError
-from lawalign.models import Alignment, Edition, Finding, IdCheck, SourceText
+from lawalign.models import (
+    DEFAULT_REFERENCE,
+    UNKNOWN_EDITION,
+    Alignment,
+    Edition,
+    EditionInput,
+    Finding,
+    IdCheck,
+    Reading,
+    SourceText,
+    like_with_like,
+)
 
 if TYPE_CHECKING:
     from lawalign.align.embed import Embedder
@@ -36,66 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-DEFAULT_REFERENCE = "2007"
-"""The WBF edition an edition is read against when nothing says otherwise."""
-
-UNKNOWN_EDITION = "unknown"
-"""The ``source_edition`` of a text whose printed structure no known skeleton explains (1987)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EditionInput:
-    """One input of a run: a file (text, saved web page, PDF, or the project's own Akoma Ntoso).
-
-    ``source_edition`` is the WBF edition the manifest says the text translates (None: the run
-    chooses); ``laws`` the laws the manifest says it covers (empty: what the text holds).
-    """
-
-    path: str
-    lang: str | None = None
-    name: str | None = None
-    source_edition: str | None = None
-    laws: tuple[str, ...] = ()
-    description: str = ""
-    authoritative: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """How an edition was read: the WBF edition it follows, and why.
-
-    ``margin`` is the evidence of the choice (how far the chosen edition is ahead of the next; None
-    when the manifest gave it or the edition was read back from Akoma Ntoso). ``known`` is False
-    when the text follows an edition the tool has no skeleton for: one the manifest names (its ids
-    then follow the nearest known skeleton), or one whose printed structure every known skeleton
-    contradicts (``source_edition`` is then :data:`UNKNOWN_EDITION`, ``guess`` the nearest known
-    edition, and laws with a printed heading keep their printed ids). Either way it is reported as
-    such, never silently as the nearest edition.
-    """
-
-    name: str
-    source_edition: str
-    given: bool = False
-    margin: float | None = None
-    evidence: str = ""
-    known: bool = True
-    scores: tuple[tuple[str, float], ...] = ()
-    guess: str = ""  # an unknown edition read from its printed structure: the nearest known one
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON form (``fingerprint``, the build manifest)."""
-        return {
-            "name": self.name,
-            "source_edition": self.source_edition,
-            "given": self.given,
-            "margin": None if self.margin is None else round(self.margin, 3),
-            "known": self.known,
-            "guess": self.guess or None,
-            "evidence": self.evidence,
-            "scores": dict(self.scores),
-        }
-
 
 # -- the reference edition of one text ------------------------------------------------------------
 
@@ -552,12 +503,9 @@ class Run:
 
             # Like with like: ids are checked among the editions that follow the same WBF edition
             # (a 2017 or an unknown edition has other ids by right and never relabels a 2007 one).
-            groups: dict[str, list[int]] = {}
-            for k, e in enumerate(eds):
-                groups.setdefault(e.source_edition, []).append(k)
             out: list[Edition] = list(eds)
             checks: list[IdCheck] = []
-            for members in groups.values():
+            for members in like_with_like(eds).values():
                 group = [eds[k] for k in members]
                 if len(group) < 2 or not any(u.inferred for e in group for u in e.law_units):
                     continue
@@ -587,7 +535,7 @@ class Run:
         """Every law-unit id of the run, each once, in reference order."""
 
         def compute() -> tuple[str, ...]:
-            from lawalign.query.corpus import reference_order
+            from lawalign.structure.order import reference_order
 
             return reference_order(self.editions, self.skeleton())
 
@@ -646,13 +594,68 @@ class Run:
         raise InputError(spec, f"no such edition; editions: {names}")
 
 
+# -- one file or a few paths, as the structure stage reads them -------------------------------------
+
+
+def read_edition(
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
+) -> Edition:
+    """Ingest and segment one file alone (or read back the project's own Akoma Ntoso): the page's
+    main language. The reference edition is chosen as a run chooses it
+    (:func:`lawalign.run.read_structure`)."""
+    return read_editions(path, lang, name=name, source_edition=source_edition)[0]
+
+
+def read_editions(
+    path: str | os.PathLike[str],
+    lang: str | None = None,
+    *,
+    name: str | None = None,
+    source_edition: str | None = None,
+) -> list[Edition]:
+    """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
+    of ``source_edition`` when given, else against the skeleton that fits it best."""
+    item = EditionInput(path=os.fspath(path), lang=lang, name=name, source_edition=source_edition)
+    return [edition for edition, _ in read_input(item)]
+
+
+def load_editions(
+    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool | None = None
+) -> list[Edition]:
+    """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
+
+    This is :attr:`lawalign.run.Run.segmented` (ids before anchoring); commands read
+    :attr:`lawalign.run.Run.editions`.
+
+    Raises:
+        InputError: a path is missing, a folder has no manifest, or a file is bad input.
+        ConfigError: two editions share a name.
+    """
+    from lawalign.corpus import outside_files_allowed
+
+    token = outside_files_allowed.set(allow_outside) if allow_outside is not None else None
+    try:
+        return list(Run.from_paths(paths, lang, anchor=False, align=False).segmented)
+    finally:
+        if token is not None:
+            outside_files_allowed.reset(token)
+
+
 __all__ = [
     "DEFAULT_REFERENCE",
+    "UNKNOWN_EDITION",
     "EditionInput",
     "Reading",
     "Run",
     "inputs_from_paths",
+    "load_editions",
     "nearest_edition",
+    "read_edition",
+    "read_editions",
     "read_input",
     "read_structure",
 ]

@@ -1,5 +1,5 @@
-"""Alignment: embedders behind one protocol, sentence splitting, a model-free DP, anchoring of
-inferred ids across languages, and the N-way clause alignment keyed by canonical id.
+"""Alignment: embedders behind one protocol, sentence splitting, anchoring of inferred ids across
+languages, and the N-way clause alignment keyed by canonical id.
 
 Importing this package loads no model and imports neither spaCy nor torch.
 """
@@ -7,21 +7,19 @@ Importing this package loads no model and imports neither spaCy nor torch.
 from typing import TYPE_CHECKING
 
 from lawalign.lazy import lazy_attributes
+from lawalign.models import beads_text, parse_beads
 
 if TYPE_CHECKING:
     from lawalign.align.anchor import anchor_editions, apply_checks
     from lawalign.align.clauses import AlignOptions, align_editions
-    from lawalign.align.dp import DPConfig, align_sentences, beads_text, parse_beads
     from lawalign.align.embed import Embedder, embedder_names, get_embedder
     from lawalign.align.rows import alignment_rows
     from lawalign.align.sentences import split_sentences
 
 __all__ = [
     "AlignOptions",
-    "DPConfig",
     "Embedder",
     "align_editions",
-    "align_sentences",
     "alignment_rows",
     "anchor_editions",
     "apply_checks",
@@ -39,10 +37,6 @@ __getattr__ = lazy_attributes(
         "apply_checks": "anchor",
         "AlignOptions": "clauses",
         "align_editions": "clauses",
-        "DPConfig": "dp",
-        "align_sentences": "dp",
-        "beads_text": "dp",
-        "parse_beads": "dp",
         "Embedder": "embed",
         "embedder_names": "embed",
         "get_embedder": "embed",

@@ -236,18 +236,3 @@ def render_tsv(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> s
             ]
         )
     return buf.getvalue()
-
-
-def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> bytes:
-    """Sentence-level TMX 1.4b: one ``tu`` per match (deletions left out), ``srclang`` = source."""
-    from lawalign.export.tmx import TranslationUnit, tmx_document
-
-    units = [
-        TranslationUnit(
-            tuid=f"{k + 1}",
-            texts=((src.lang, _group(src, b.src)), (tgt.lang, _group(tgt, b.tgt))),
-            props=(("x-src", str(list(b.src))), ("x-tgt", str(list(b.tgt))), ("x-score", f"{b.score:.4f}")),
-        )
-        for k, b in enumerate(bb for bb in beads if bb.src and bb.tgt)
-    ]
-    return tmx_document(src.lang, "sentence", units)

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from lawalign.align.anchor import unit_text
 from lawalign.align.clauses import reference_order
-from lawalign.align.dp import beads_text
-from lawalign.models import Alignment, Edition
+from lawalign.models import Alignment, Edition, beads_text
 
 
 def alignment_rows(

@@ -11,9 +11,9 @@ import argparse
 import sys
 
 from lawalign.commands._corpus_args import add_data, add_input_lang, add_langs, check_output_langs, langs_of
+from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
 from lawalign.editions.compare import compare_editions
 from lawalign.editions.render import compare_html, compare_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "compare two editions of one translation (old and revised): units changed, added, removed, moved"

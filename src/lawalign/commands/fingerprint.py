@@ -13,9 +13,9 @@ import argparse
 import sys
 
 from lawalign.commands._corpus_args import add_data, add_input_lang, add_langs, check_output_langs, langs_of
+from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
 from lawalign.editions.fingerprint import fingerprint_edition, with_reading
 from lawalign.editions.render import fingerprint_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "tell which WBF edition of the Laws a translation follows, with evidence"

@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
 from lawalign.align.fragments import FRAGMENT_CONFIG
 from lawalign.align.pairing import (
     PAIR_FORMATS,
     PAIR_UNITS,
+    PairDocument,
     pair_documents,
     read_document,
     render_beads,
     render_jsonl,
-    render_tmx,
     render_tsv,
     store_of,
 )
@@ -35,6 +36,8 @@ from lawalign.align.sentalign import AlignConfig
 from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
+from lawalign.export.tmx import TranslationUnit, tmx_document
+from lawalign.models import Bead
 
 HELP = "align two parallel texts sentence by sentence (beads, jsonl, tsv or tmx)"
 
@@ -98,3 +101,24 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     write_output(args.output, data, binary=False)
     return 0
+
+
+def _joined(doc: PairDocument, idx: Sequence[int]) -> str:
+    """The sentences ``idx`` of ``doc`` as one text (as the other renderings group them)."""
+    return " ".join(doc.sentences[i].strip() for i in idx)
+
+
+def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> bytes:
+    """Sentence-level TMX 1.4b: one ``tu`` per match (deletions left out), ``srclang`` = source.
+
+    Here, not in :mod:`lawalign.align.pairing`: the aligner does not depend on the export layer.
+    """
+    units = [
+        TranslationUnit(
+            tuid=f"{k + 1}",
+            texts=((src.lang, _joined(src, b.src)), (tgt.lang, _joined(tgt, b.tgt))),
+            props=(("x-src", str(list(b.src))), ("x-tgt", str(list(b.tgt))), ("x-score", f"{b.score:.4f}")),
+        )
+        for k, b in enumerate(bb for bb in beads if bb.src and bb.tgt)
+    ]
+    return tmx_document(src.lang, "sentence", units)

@@ -11,9 +11,9 @@ import argparse
 import sys
 
 from lawalign.commands._corpus_args import add_data, add_input_lang, add_langs, check_output_langs, langs_of
+from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
 from lawalign.editions.plan import plan_update
 from lawalign.editions.render import plan_html, plan_text, to_json
-from lawalign.editions.source import DEFAULT_CORPUS, resolve_run
 from lawalign.output import emit
 
 HELP = "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)"

@@ -11,8 +11,7 @@ from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
 from lawalign.errors import ConfigError
-from lawalign.models import Alignment, Edition, Finding
-from lawalign.run import UNKNOWN_EDITION
+from lawalign.models import UNKNOWN_EDITION, Alignment, Edition, Finding, like_with_like
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
 log = logging.getLogger(__name__)
@@ -161,9 +160,7 @@ def find_run_divergences(
     Returns:
         Findings sorted deterministically.
     """
-    groups: dict[str, list[Edition]] = {}
-    for e in editions:
-        groups.setdefault(e.source_edition, []).append(e)
+    groups = {edition: [editions[k] for k in ks] for edition, ks in like_with_like(editions).items()}
     names = list(rules) if rules is not None else None
     findings: list[Finding] = []
     within: dict[str, set[str]] = {}

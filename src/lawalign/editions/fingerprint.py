@@ -21,15 +21,11 @@ import logging
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lawalign.editions.changes import Signal, available_change_maps, load_change_map
 from lawalign.editions.signals import Observation, observe
 from lawalign.errors import ConfigError
-from lawalign.models import Edition
-
-if TYPE_CHECKING:
-    from lawalign.run import Reading
+from lawalign.models import Edition, Reading
 from lawalign.structure.skeleton import parse_id
 
 log = logging.getLogger(__name__)
@@ -167,7 +163,7 @@ def fingerprint_edition(
 def reading_confidence(reading: Reading) -> float:
     """How sure the structural reading is: ``1 - exp(-margin)`` (a tie 0, a margin of 3 0.95).
 
-    >>> from lawalign.run import Reading
+    >>> from lawalign.models import Reading
     >>> [reading_confidence(Reading("x", "1997", margin=m)) for m in (3.0, 0.0)]
     [0.95, 0.0]
     """

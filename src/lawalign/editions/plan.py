@@ -20,8 +20,7 @@ from pathlib import Path
 from lawalign.editions.changes import Change, ChangeMap, change_path, skeleton_for
 from lawalign.editions.signals import observe
 from lawalign.errors import ConfigError
-from lawalign.models import Edition, UnitId
-from lawalign.run import UNKNOWN_EDITION
+from lawalign.models import UNKNOWN_EDITION, Edition, UnitId
 
 log = logging.getLogger(__name__)
 

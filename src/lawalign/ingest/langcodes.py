@@ -14,6 +14,49 @@ from lawalign.errors import InputError
 log = logging.getLogger(__name__)
 
 
+# ISO 639-1 -> ISO 639-2/B, which FRBRlanguage wants. The B ("bibliographic") codes differ from the
+# T codes for about twenty languages (fre/fra, ger/deu, chi/zho, ...); lingua only knows the T codes.
+_ISO639_2B: dict[str, str] = {
+    "af": "afr", "ar": "ara", "az": "aze", "be": "bel", "bg": "bul", "bn": "ben", "bs": "bos",
+    "ca": "cat", "cs": "cze", "cy": "wel", "da": "dan", "de": "ger", "el": "gre", "en": "eng",
+    "eo": "epo", "es": "spa", "et": "est", "eu": "baq", "fa": "per", "fi": "fin", "fr": "fre",
+    "ga": "gle", "gl": "glg", "he": "heb", "hi": "hin", "hr": "hrv", "hu": "hun", "hy": "arm",
+    "id": "ind", "is": "ice", "it": "ita", "ja": "jpn", "ka": "geo", "kk": "kaz", "ko": "kor",
+    "la": "lat", "lt": "lit", "lv": "lav", "mk": "mac", "mn": "mon", "ms": "may", "my": "bur",
+    "nb": "nob", "nl": "dut", "nn": "nno", "no": "nor", "pl": "pol", "pt": "por", "ro": "rum",
+    "ru": "rus", "sk": "slo", "sl": "slv", "sq": "alb", "sr": "srp", "sv": "swe", "th": "tha",
+    "tr": "tur", "uk": "ukr", "ur": "urd", "uz": "uzb", "vi": "vie", "zh": "chi",
+}  # fmt: skip
+_ISO639_1 = {v: k for k, v in _ISO639_2B.items()}
+
+
+def iso639_1_codes() -> frozenset[str]:
+    """Every ISO 639-1 code this table knows (the languages lawalign accepts).
+
+    >>> "vi" in iso639_1_codes(), "zz" in iso639_1_codes()
+    (True, False)
+    """
+    return frozenset(_ISO639_2B)
+
+
+def lang_to_iso639_2b(lang: str) -> str:
+    """The three-letter ISO 639-2/B code of an ISO 639-1 code; ``und`` when unknown.
+
+    >>> lang_to_iso639_2b("vi"), lang_to_iso639_2b("de"), lang_to_iso639_2b("xx")
+    ('vie', 'ger', 'und')
+    """
+    return _ISO639_2B.get(lang.lower(), "und")
+
+
+def lang_from_iso639_2b(code: str) -> str:
+    """The ISO 639-1 code of a 639-2/B code (the code itself when unknown).
+
+    >>> lang_from_iso639_2b("tur")
+    'tr'
+    """
+    return _ISO639_1.get(code.lower(), code)
+
+
 @cache
 def known_languages() -> frozenset[str]:
     """Every language code lawalign accepts: the AKN table, the bundled profiles, the detector's extras.
@@ -23,7 +66,6 @@ def known_languages() -> frozenset[str]:
     """
     from lawalign.ingest.langid import EXTRA_LANGUAGES
     from lawalign.ingest.profiles import available_languages
-    from lawalign.structure.akn_names import iso639_1_codes
 
     return iso639_1_codes() | frozenset(available_languages()) | frozenset(EXTRA_LANGUAGES)
 

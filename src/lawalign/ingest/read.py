@@ -29,7 +29,7 @@ from lawalign.ingest.normalize import (
     split_raw_lines,
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
-from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases
+from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
 from lawalign.limits import check_limits
 from lawalign.models import Line, Notice, Source, SourceText, Unit
 
@@ -325,5 +325,6 @@ def _finish(
         removed=removed,
         notices=tuple(notices),
     )
-    check_limits(source)  # paragraph length, law numbers: refused at their line (docs/guarantees.md)
+    # paragraph length, law numbers: refused at their line (docs/guarantees.md)
+    check_limits(source, load_profile(source.lang).law_keywords)
     return source

@@ -30,6 +30,7 @@ from lawalign.query.search import (
     semantic_candidates,
 )
 from lawalign.run import Run
+from lawalign.structure.order import reference_order
 from lawalign.structure.skeleton import Skeleton
 
 if TYPE_CHECKING:
@@ -44,39 +45,6 @@ log = logging.getLogger(__name__)
 def _missing_stage(exc: ModuleNotFoundError, module: str) -> bool:
     """True when ``exc`` says the optional stage ``module`` is not installed (not a bug inside it)."""
     return exc.name is not None and (exc.name == module or module.startswith(exc.name + "."))
-
-
-def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[str, ...]:
-    """Every law-unit id of the corpus, in reference order.
-
-    Ids of the reference skeleton come in its order; an id no reference has (``68.x1``) is placed
-    right after the unit that precedes it in the first edition that has it.
-
-    Args:
-        editions: The editions, in corpus order.
-        skeleton: The reference edition's skeleton, or None (then first-seen order).
-
-    Returns:
-        The ids, each once.
-    """
-    order: list[str] = list(skeleton.ids) if skeleton is not None else []
-    known = set(order)
-    for edition in editions:
-        previous: str | None = None
-        for unit in edition.law_units:
-            if unit.id not in known:
-                if previous is not None and previous in known:
-                    index = order.index(previous) + 1
-                    # Keep earlier insertions after the same predecessor in their order.
-                    while index < len(order) and order[index] not in (skeleton.ids if skeleton else ()):
-                        index += 1
-                    order.insert(index, unit.id)
-                else:
-                    order.append(unit.id)
-                known.add(unit.id)
-            previous = unit.id
-    present = {u.id for e in editions for u in e.law_units}
-    return tuple(i for i in order if i in present)
 
 
 def _belongs(unit: Unit, query: UnitQuery) -> bool:

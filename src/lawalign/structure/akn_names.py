@@ -11,6 +11,15 @@ import json
 import re
 
 from lawalign.errors import ConfigError
+from lawalign.ingest.langcodes import (  # the AKN writer and reader import them from here
+    iso639_1_codes as iso639_1_codes,
+)
+from lawalign.ingest.langcodes import (
+    lang_from_iso639_2b as lang_from_iso639_2b,
+)
+from lawalign.ingest.langcodes import (
+    lang_to_iso639_2b as lang_to_iso639_2b,
+)
 from lawalign.models import Unit
 from lawalign.structure.skeleton import UnitId, parse_id
 
@@ -27,49 +36,6 @@ def akn(tag: str) -> str:
 def la(name: str) -> str:
     """The Clark name of a project element or attribute (``{ns}name``)."""
     return f"{{{LA_NS}}}{name}"
-
-
-# ISO 639-1 -> ISO 639-2/B, which FRBRlanguage wants. The B ("bibliographic") codes differ from the
-# T codes for about twenty languages (fre/fra, ger/deu, chi/zho, ...); lingua only knows the T codes.
-_ISO639_2B: dict[str, str] = {
-    "af": "afr", "ar": "ara", "az": "aze", "be": "bel", "bg": "bul", "bn": "ben", "bs": "bos",
-    "ca": "cat", "cs": "cze", "cy": "wel", "da": "dan", "de": "ger", "el": "gre", "en": "eng",
-    "eo": "epo", "es": "spa", "et": "est", "eu": "baq", "fa": "per", "fi": "fin", "fr": "fre",
-    "ga": "gle", "gl": "glg", "he": "heb", "hi": "hin", "hr": "hrv", "hu": "hun", "hy": "arm",
-    "id": "ind", "is": "ice", "it": "ita", "ja": "jpn", "ka": "geo", "kk": "kaz", "ko": "kor",
-    "la": "lat", "lt": "lit", "lv": "lav", "mk": "mac", "mn": "mon", "ms": "may", "my": "bur",
-    "nb": "nob", "nl": "dut", "nn": "nno", "no": "nor", "pl": "pol", "pt": "por", "ro": "rum",
-    "ru": "rus", "sk": "slo", "sl": "slv", "sq": "alb", "sr": "srp", "sv": "swe", "th": "tha",
-    "tr": "tur", "uk": "ukr", "ur": "urd", "uz": "uzb", "vi": "vie", "zh": "chi",
-}  # fmt: skip
-_ISO639_1 = {v: k for k, v in _ISO639_2B.items()}
-
-
-def iso639_1_codes() -> frozenset[str]:
-    """Every ISO 639-1 code this table knows (the languages lawalign accepts).
-
-    >>> "vi" in iso639_1_codes(), "zz" in iso639_1_codes()
-    (True, False)
-    """
-    return frozenset(_ISO639_2B)
-
-
-def lang_to_iso639_2b(lang: str) -> str:
-    """The three-letter ISO 639-2/B code of an ISO 639-1 code; ``und`` when unknown.
-
-    >>> lang_to_iso639_2b("vi"), lang_to_iso639_2b("de"), lang_to_iso639_2b("xx")
-    ('vie', 'ger', 'und')
-    """
-    return _ISO639_2B.get(lang.lower(), "und")
-
-
-def lang_from_iso639_2b(code: str) -> str:
-    """The ISO 639-1 code of a 639-2/B code (the code itself when unknown).
-
-    >>> lang_from_iso639_2b("tur")
-    'tr'
-    """
-    return _ISO639_1.get(code.lower(), code)
 
 
 _SAFE = re.compile(r"[A-Za-z0-9]")

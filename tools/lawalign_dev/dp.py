@@ -103,30 +103,3 @@ def align_sentences(
         beads.append(Bead(tuple(range(i - a, i)), tuple(range(j - b, j)), round(float(cos[i, j, t]), 4)))
         i, j = i - a, j - b
     return tuple(reversed(beads))
-
-
-def beads_text(beads: tuple[Bead, ...] | list[Bead]) -> str:
-    """Beads as one vecalign-style string, e.g. ``"[0]:[0] [1]:[1, 2]"``.
-
-    >>> beads_text([Bead((0,), (0,)), Bead((1,), (1, 2))])
-    '[0]:[0] [1]:[1, 2]'
-    """
-    return " ".join(str(b) for b in beads)
-
-
-def parse_beads(text: str) -> tuple[Bead, ...]:
-    """The inverse of :func:`beads_text` (scores are not kept).
-
-    >>> parse_beads("[0]:[0] [1]:[]")
-    (Bead(src=(0,), tgt=(0,), score=0.0), Bead(src=(1,), tgt=(), score=0.0))
-    """
-    beads: list[Bead] = []
-    for part in text.replace(", ", ",").split():
-        left, right = part.split(":")
-
-        def nums(side: str) -> tuple[int, ...]:
-            inner = side.strip("[]")
-            return tuple(int(x) for x in inner.split(",")) if inner else ()
-
-        beads.append(Bead(nums(left), nums(right)))
-    return tuple(beads)

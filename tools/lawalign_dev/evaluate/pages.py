@@ -223,8 +223,8 @@ def score_lines(rows: Rows, gold: FileGold, raw_lines: Sequence[str] = ()) -> li
 
 def units_of_file(path: Path) -> list[dict[str, object]]:
     """``lawalign units FILE`` rows of one file, language detected (no ``--lang``)."""
-    from lawalign.corpus import load_editions
     from lawalign.output import iter_units_rows
+    from lawalign.run import load_editions
 
     return iter_units_rows(load_editions([str(path)]))
 

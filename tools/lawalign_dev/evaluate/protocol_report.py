@@ -1,6 +1,6 @@
 """``make eval`` section ``protocol``: the readers of real pages measured by the honest protocol.
 
-Readers compared (each a :data:`~lawalign.evaluate.protocol.Fit`):
+Readers compared (each a :data:`~lawalign_dev.evaluate.protocol.Fit`):
 
 ``rules``
     ``lawalign units FILE`` as it stands (no ``--lang``). Nothing in it is fitted on the pages, so its
@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
-from lawalign.evaluate.pages import LineResult, score_file
-from lawalign.evaluate.protocol import (
+from lawalign.structure.reader import RoleModel, role_kind
+from lawalign_dev.evaluate.pages import LineResult, score_file
+from lawalign_dev.evaluate.protocol import (
     Fit,
     Page,
     Scorer,
@@ -41,15 +42,14 @@ from lawalign.evaluate.protocol import (
     load_pages,
     summary_lines,
 )
-from lawalign.evaluate.train_reader import (
+from lawalign_dev.evaluate.train_reader import (
     cached_units,
     load_settings,
     page_sequence,
     rules_rows,
     training_sequences,
 )
-from lawalign.evaluate.train_reader import train as train_crf
-from lawalign.structure.reader import RoleModel, role_kind
+from lawalign_dev.evaluate.train_reader import train as train_crf
 
 
 def rules_scorer(page: Page) -> list[LineResult]:

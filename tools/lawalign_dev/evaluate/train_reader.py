@@ -19,10 +19,10 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.evaluate.pages import FileGold, GoldLine, Rows, units_of_file
-from lawalign.evaluate.protocol import Page, load_pages
 from lawalign.structure.features import LineFeatures, page_features, with_reading
 from lawalign.structure.reader import ROLES, RoleModel
+from lawalign_dev.evaluate.pages import FileGold, GoldLine, Rows, units_of_file
+from lawalign_dev.evaluate.protocol import Page, load_pages
 
 _POINT = re.compile(r"^\d{1,3}(?:[A-Z]\d+|\.\d+)$")
 _SUBPOINT = re.compile(r"^\d{1,3}[A-Z]\d+[a-z]$")
@@ -31,7 +31,7 @@ _SUBPOINT = re.compile(r"^\d{1,3}[A-Z]\d+[a-z]$")
 def gold_role(g: GoldLine) -> str:
     """The role of a gold line.
 
-    >>> from lawalign.evaluate.pages import GoldLine as G
+    >>> from lawalign_dev.evaluate.pages import GoldLine as G
     >>> [gold_role(G(1, i, k)) for i, k in [("68.title", "title"), ("68A.title", "title"),
     ...     ("68.intro", "text"), ("68A", "text"), ("71.2", "text"), ("16B1a", "text"),
     ...     ("69B.wrap", "text"), ("70.fn1", "footnote"), (None, "noise")]]

@@ -2,9 +2,9 @@
 
 A benchmark document is two presplit files (one sentence per line) and a gold file of beads in
 vecalign notation. :func:`evaluate_document` runs the general aligner
-(:mod:`lawalign.align.sentalign`), the previous clause-level DP (:mod:`lawalign.align.dp`, run over
-the whole document) and Gale–Church (:mod:`lawalign.align.baselines`) on it and scores each exactly
-as vecalign's ``score.py`` (:func:`lawalign.evaluate.alignment.score_beads`).
+(:mod:`lawalign.align.sentalign`), the previous clause-level DP (:mod:`lawalign_dev.dp`, run over
+the whole document) and Gale–Church (:mod:`lawalign_dev.baselines`) on it and scores each exactly
+as vecalign's ``score.py`` (:func:`lawalign_dev.evaluate.alignment.score_beads`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lawalign.align.baselines import gale_church
-from lawalign.align.dp import align_sentences
 from lawalign.align.embed import Embedder
 from lawalign.align.ends import pair_classes
 from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
@@ -27,8 +25,10 @@ from lawalign.align.sentalign import (
     overlap_lengths,
     overlap_numbers,
 )
-from lawalign.evaluate.alignment import PRF, read_beads, score_beads
 from lawalign.models import Bead
+from lawalign_dev.baselines import gale_church
+from lawalign_dev.dp import align_sentences
+from lawalign_dev.evaluate.alignment import PRF, read_beads, score_beads
 
 BeadList = list[tuple[tuple[int, ...], tuple[int, ...]]]
 METHODS = ("sentalign", "sentalign-fragments", "sentalign-sentences", "previous-dp", "gale-church")

@@ -4,7 +4,7 @@ Gold (``tests/gold/divergences/seeds.json``) lists the divergences of the seed c
 ``{"type", "lang", "unit", "note"}``. A finding matches a gold item with the same type, language and
 unit; precision per type is matched findings / findings of that type, recall is matched gold / gold.
 
-Variants (:mod:`lawalign.diff.variants`) change one edition's raw text; a variant is *detected* when
+Variants (:mod:`lawalign_dev.variants`) change one edition's raw text; a variant is *detected* when
 the changed corpus yields a finding of the expected type, language and unit that the unchanged
 corpus did not have (a new key), or whose evidence quotes the changed text. Its *unrelated new
 findings* are new keys of another language, or of the same language with another type and unit.
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lawalign.diff import find_divergences
-from lawalign.diff.variants import Variant, generate_variants
 from lawalign.models import Edition, Finding
+from lawalign_dev.variants import Variant, generate_variants
 
 GoldItem = tuple[str, str, str]  # (type, lang, unit)
 
@@ -165,12 +165,12 @@ def evaluate_corpus(
     """Score the bundled pipeline (ingest → structure → diff, no alignment) on a corpus folder.
 
     Variants are written to a temporary folder under their original file names and read back with
-    :func:`lawalign.corpus.read_edition`, so every stage runs on each of them.
+    :func:`lawalign.run.read_edition`, so every stage runs on each of them.
     """
     import tempfile
     from dataclasses import replace
 
-    from lawalign.corpus import load_editions, read_edition
+    from lawalign.run import load_editions, read_edition
 
     editions = load_editions([str(corpus)])
     scores = score_findings(find_divergences(editions), load_gold(gold))
@@ -189,22 +189,18 @@ def evaluate_corpus(
     return scores, report
 
 
-def main() -> None:
-    """Print the divergence evaluation of the bundled corpus (``make eval`` runs this)."""
-    root = Path(__file__).resolve().parents[3]
-    scores, report = evaluate_corpus(root / "corpus", root / "tests" / "gold" / "divergences" / "seeds.json")
-    print("== divergences: findings vs gold (tests/gold/divergences/seeds.json), no alignment")
+def main(corpus: str | Path, gold: str | Path) -> None:
+    """Print the divergence evaluation of a corpus folder against its gold (``make eval`` runs this
+    on the bundled corpus and ``tests/gold/divergences/seeds.json``)."""
+    scores, report = evaluate_corpus(corpus, gold)
+    print(f"== divergences: findings vs gold ({Path(gold).name}), no alignment")
     print(format_scores(scores))
     try:
         from lawalign.run import Run
 
-        aligned = list(Run.from_paths([str(root / "corpus")]).findings)
+        aligned = list(Run.from_paths([str(corpus)]).findings)
         print("== divergences: findings vs gold, with the e5 alignment")
-        print(
-            format_scores(
-                score_findings(aligned, load_gold(root / "tests" / "gold" / "divergences" / "seeds.json"))
-            )
-        )
+        print(format_scores(score_findings(aligned, load_gold(gold))))
     except Exception as exc:  # the model may be unavailable; the structure-only numbers stand
         print(f"  (alignment unavailable: {type(exc).__name__}: {exc})")
     print("== divergences: synthetic variants of the seeds (seed 0)")

@@ -39,24 +39,27 @@ print(json.dumps(out))
 """
 
 
-def _child(model: str, cache: str, load_only: bool = False) -> dict[str, object]:
-    tests = str(Path(__file__).resolve().parents[3] / "tests")
-    code = _CHILD.format(tests=tests, model=model, cache=cache, load_only=load_only)
+def _child(model: str, cache: str, tests: Path, load_only: bool = False) -> dict[str, object]:
+    code = _CHILD.format(tests=str(tests), model=model, cache=cache, load_only=load_only)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(result, dict)
     return result
 
 
-def bench_alignment(model: str = "e5") -> list[dict[str, object]]:
+def bench_alignment(tests: str | Path, model: str = "e5") -> list[dict[str, object]]:
     """Rows (name, value, unit) for the seeds: model load, cold and warm alignment, peak memory.
 
     Cold = empty cache (everything split with spaCy and embedded); warm = the same run again.
+
+    Args:
+        tests: the checkout's ``tests/`` folder (its ``align_fixtures`` reads the seeds).
+        model: the embedder name.
     """
     with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as cache:
-        load = _child(model, cache, load_only=True)
-        cold = _child(model, cache)
-        warm = _child(model, cache)
+        load = _child(model, cache, Path(tests), load_only=True)
+        cold = _child(model, cache, Path(tests))
+        warm = _child(model, cache, Path(tests))
     return [
         {"name": f"align/{model}/model load", "value": load["load_s"], "unit": "s"},
         {"name": f"align/{model}/cold: align seeds (split+embed+DP)", "value": cold["align_s"], "unit": "s"},
@@ -228,6 +231,6 @@ def _size_rows(label: str, sentences: int, size: str, best: float) -> list[dict[
     ]
 
 
-if __name__ == "__main__":
-    for row in bench_alignment(*(sys.argv[1:2] or ["e5"])):
+if __name__ == "__main__":  # python tools/lawalign_dev/bench.py TESTS_DIR [MODEL]
+    for row in bench_alignment(sys.argv[1], *(sys.argv[2:3] or ["e5"])):
         sys.stdout.write(f"{row['name']:<52} {row['value']!s:>8} {row['unit']}\n")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lawalign.evaluate.pages import Rows, units_of_file
+from lawalign_dev.evaluate.pages import Rows, units_of_file
 
 WRAP_COLUMNS = 60
 

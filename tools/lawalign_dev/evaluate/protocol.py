@@ -12,7 +12,7 @@ by fitting on the earlier batches only, for the hand-written rules it can only b
 when the batch was added (``batches.json`` beside the gold).
 
 A *reader* here is anything fitted on pages that scores pages: :data:`Fit` takes the training
-pages and returns the scorer of one page (its :class:`~lawalign.evaluate.pages.LineResult` list
+pages and returns the scorer of one page (its :class:`~lawalign_dev.evaluate.pages.LineResult` list
 with the confidence of the deciding unit).
 """
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from lawalign.evaluate.pages import (
+from lawalign_dev.evaluate.pages import (
     FileGold,
     LineResult,
     Score,
@@ -213,7 +213,7 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
     lines of all other sites and applied to them; so no line's calibrated confidence saw that line's
     site. Sites with no other site to learn from keep their confidence.
 
-    >>> from lawalign.evaluate.pages import LineResult as L
+    >>> from lawalign_dev.evaluate.pages import LineResult as L
     >>> rs = [L(f, "en", i, "68A", "text", ok, "68A", "text", c)
     ...       for f, i, ok, c in [("a", 1, True, 1.0), ("a", 2, False, 0.5),
     ...                           ("b", 1, True, 1.0), ("b", 2, False, 0.5)]]

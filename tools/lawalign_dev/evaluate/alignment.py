@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lawalign.align.anchor import unit_text
-from lawalign.align.baselines import cosine_argmax, gale_church
 from lawalign.align.embed import Embedder
 from lawalign.align.sentences import split_many
 from lawalign.models import Alignment, Edition, UnitId
+from lawalign_dev.baselines import cosine_argmax, gale_church
 
 Key = str
 LinkSet = set[tuple[frozenset[Key], frozenset[Key]]]

@@ -1,0 +1,45 @@
+"""The order of a corpus' law-unit ids: the reference skeleton's, with ids it lacks placed where they
+are printed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lawalign.models import Edition
+from lawalign.structure.skeleton import Skeleton
+
+
+def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[str, ...]:
+    """Every law-unit id of the corpus, in reference order.
+
+    Ids of the reference skeleton come in its order; an id no reference has (``68.x1``) is placed
+    right after the unit that precedes it in the first edition that has it.
+
+    Args:
+        editions: The editions, in corpus order.
+        skeleton: The reference edition's skeleton, or None (then first-seen order).
+
+    Returns:
+        The ids, each once.
+    """
+    order: list[str] = list(skeleton.ids) if skeleton is not None else []
+    known = set(order)
+    for edition in editions:
+        previous: str | None = None
+        for unit in edition.law_units:
+            if unit.id not in known:
+                if previous is not None and previous in known:
+                    index = order.index(previous) + 1
+                    # Keep earlier insertions after the same predecessor in their order.
+                    while index < len(order) and order[index] not in (skeleton.ids if skeleton else ()):
+                        index += 1
+                    order.insert(index, unit.id)
+                else:
+                    order.append(unit.id)
+                known.add(unit.id)
+            previous = unit.id
+    present = {u.id for e in editions for u in e.law_units}
+    return tuple(i for i in order if i in present)
+
+
+__all__ = ["reference_order"]
