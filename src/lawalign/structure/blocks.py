@@ -228,7 +228,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
                 and not (
                     groups[-1][0] == i - back
-                    and _heading_line(_unlabelled(prev))
+                    and (_heading_line(_unlabelled(prev)) or _section_heading_line(prev))
                     and not _heading_line(ln.text)
                 )
                 and not (groups[-1][0] == i - back and _citation_line(prev))
@@ -345,7 +345,7 @@ def _title_below(
 def _section_heading_line(text: str) -> bool:
     """A labelled section heading alone on its line ("C.Пояснение, требующееся для претензии")."""
     m = SECTION.match(text.strip())
-    return m is not None and _is_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
+    return m is not None and _is_section_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
 
 
 def _runs_on(prev: str, text: str) -> bool:
@@ -443,7 +443,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
             b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
-            b.kind = "heading" if _is_heading(m["rest"]) else "text"
+            b.kind = "heading" if _is_section_heading(m["rest"]) else "text"
             _split_label(b, lead + m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
@@ -615,6 +615,25 @@ def _is_heading(rest: str) -> bool:
         and not rest[0].islower()
         and (words <= MAX_SHORT_HEADING_WORDS or not re.search(r"[,;]\s", rest))
     )
+
+
+def _is_section_heading(rest: str) -> bool:
+    """The rest of a section-labelled line reads as a heading: as :func:`_is_heading`, or a heading in
+    title case that ends in a colon ("A. Claim Defined:", "B. Extraneous Information from Partner:");
+    a chapeau ending in a colon is a sentence ("B. The Director shall:").
+
+    >>> _is_section_heading("Claim Defined:"), _is_section_heading("The Director shall:")
+    (True, False)
+    """
+    if _is_heading(rest):
+        return True
+    t = rest.strip()
+    if "\n" in t or not t.endswith(":"):
+        return False
+    t = t[:-1].rstrip()
+    # words of five letters or more: title case leaves "from", "with", "and" in lowercase
+    words = [w for w in t.split() if sum(c.isalpha() for c in w) >= 5]
+    return _is_heading(t) and bool(words) and all(w[0].isupper() for w in words)
 
 
 def _is_law_heading(rest: str, raw: str) -> bool:

@@ -826,7 +826,8 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
                 section, sec_inferred = b.letter, False
             else:
                 section, sec_inferred = next_letter(), True
-            has_points = has_text = b.kind == "text"
+            # a section's own text ("A. Players' information:", a chapeau) has no points yet
+            has_points, has_text = False, b.kind == "text"
             uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
             role: UnitRole = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
