@@ -819,6 +819,8 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     restarts = any(later == 1 and earlier >= 1 for earlier, later in pairwise(numbers))
     lettered = any(b.letter or b.kind == "heading" for b in body)
     runs_are_sections = restarts and not lettered
+    outlined = lettered or bool(numbers)
+    prev_index = -1
 
     for b in body:
         if b.kind == "heading" or (b.kind == "text" and b.letter):
@@ -836,6 +838,12 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             has_points = True
             uid = make_id(law, section, b.number)
             role = "point"
+        elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
+            # a law without sections or points: its paragraphs are its one text (12.intro goes on)
+            b.extra["continues"] = "1"
+            out[b.index] = replace(out[prev_index], evidence="the law's text goes on (no sections printed)")
+            prev_index = b.index
+            continue
         elif not section:
             uid, role = (
                 (make_id(law, suffix="intro"), "intro")
@@ -853,7 +861,13 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
         base, k = uid, 1
         while uid in seen:
             k += 1
-            uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
+            # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.wrap2"
+            if "." not in base:
+                uid = f"{base}.x{k}"
+            elif re.search(r"\.x\d+$", base):
+                uid = re.sub(r"\.x\d+$", f".x{k}", base)
+            else:
+                uid = f"{base}{k}"
         seen.add(uid)
         # one more paragraph under a section that has its text already, or a bulleted one after the
         # points (the Laws print no bullets), is placed by position only: likely a note the page added
@@ -870,6 +884,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             if placed
             else "",
         )
+        prev_index = b.index
     return out
 
 
