@@ -84,6 +84,7 @@ class Block:
     duplicate_of: int | None = None  # index of the block this one repeats
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
+    run_on: bool = False  # a point whose printed number counts a list that runs on (structure/numbering.py)
     extra: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> Block:

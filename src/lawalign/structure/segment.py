@@ -35,6 +35,7 @@ from lawalign.structure.ids import (
     solve_cost,
     solve_laws,
 )
+from lawalign.structure.numbering import restart_runs
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
 from lawalign.structure.refs import find_refs
@@ -290,6 +291,7 @@ def _prepare(source: SourceText, profile: Profile) -> list[Block]:
         if b.kind in ("text", "point", "footnote", "heading"):
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
+    restart_runs(blocks)
     return blocks
 
 
