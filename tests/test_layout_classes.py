@@ -4,12 +4,11 @@ tested on a short text of that class written here, not on the page it was found 
 1. a page printing law text without a law heading is not refused (its title names the law);
 2. an index of laws with page numbers is no law;
 3. a section heading ending in ":" is a heading, and the points after it stay in its section;
+4. sub-points "(a)"–"(c)" on their own lines are sub-points of the point above (16B1a), not its wrap;
 5. 1997 point sub-headings are headings of points, not new sections;
 6. a board's table ("North 1 5 9 13") is no law title, and the law after it reads as printed;
 7. a law heading after a chapter heading is kept; a law without sections is one text, not ``.x`` ids;
 8. a Word file whose list numbering runs on across sections reads like the same text restarted.
-
-Class 4 (sub-points "(a)" on their own lines, id ``16B1a``) is not produced yet (see docs/ingest.md).
 """
 
 from __future__ import annotations
@@ -95,6 +94,32 @@ def test_class_3_headings_ending_in_a_colon(tmp_path: Path) -> None:
     assert [(i, k) for i, k, _ in _ids(tmp_path, "c.txt", in_skeleton)] == [
         ("68.title", "title"), ("68A.title", "title"), ("68A", "text"),
         ("68B.title", "title"), ("68B1", "text"), ("68B2", "text"),
+    ]  # fmt: skip
+
+
+def test_class_4_sub_points_on_their_own_lines(tmp_path: Path) -> None:
+    in_skeleton = (
+        "LAW 68 - CLAIM OR CONCESSION\n\nD. Suspension of Play\n"
+        "1. After any claim or concession, play is suspended.\n"
+        "2. Play may continue if all four players agree:\n"
+        "(a) the play continues as if no claim had been made,\n"
+        "(b) the Director is not summoned,\n"
+        "(c) any trick conceded may be won by the other side.\n"
+    )
+    ids = _ids(tmp_path, "d.txt", in_skeleton)
+    assert [i for i, _, _ in ids][-4:] == ["68D2", "68D2a", "68D2b", "68D2c"]
+    outside = (
+        "LAW 16 - AUTHORIZED AND UNAUTHORIZED INFORMATION\n\nB. Extraneous Information from Partner\n"
+        "1. After a player makes extraneous information available, his partner:\n"
+        "(a) may not choose a logical alternative demonstrably suggested by it;\n"
+        "(b) must carefully avoid taking any advantage of it.\n"
+        "2. A player who considers that an opponent made it available may summon the Director.\n"
+    )
+    (edition,) = load_editions([str(_write(tmp_path, "law16.txt", outside))])
+    units = [u for u in edition.units if u.kind != "debris"]
+    assert [(u.id, u.role, u.label) for u in units][-4:] == [
+        ("16B1", "point", "1."), ("16B1a", "sub-point", "(a)"), ("16B1b", "sub-point", "(b)"),
+        ("16B2", "point", "2."),
     ]  # fmt: skip
 
 

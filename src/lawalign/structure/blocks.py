@@ -33,6 +33,7 @@ from lawalign.structure.patterns import (
     SECTION,
     SEPARATOR,
     SIGNATURE_RULE,
+    SUBPOINT,
     count_sentences,
     patterns_for,
 )
@@ -85,6 +86,7 @@ class Block:
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     run_on: bool = False  # a point whose printed number counts a list that runs on (structure/numbering.py)
+    sub: str = ""  # printed sub-point letter: "a" of "(a) …"
     extra: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> Block:
@@ -162,6 +164,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         return bool(
             POINT.match(t)
             or SECTION.match(t)
+            or SUBPOINT.match(t)
             or (BULLET.match(t) and _heading_line(t[1:]))
             or pats.footnote.match(t)
             or _law_heading(t, pats.law_heading, cited) is not None
@@ -448,6 +451,9 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             _split_label(b, lead + m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
+            _split_label(b, lead + m["label"])
+        elif m := SUBPOINT.match(raw):
+            b.sub = m["letter"]  # kind stays text: its id comes from the point above (segment.py)
             _split_label(b, lead + m["label"])
         elif (
             one_line

@@ -597,7 +597,8 @@ def _assign_segment(
     (:func:`lawalign.structure.outline.outline_evidence`); what the outline contradicts is added to
     ``contradictions``.
     """
-    body = [b for b in seg.blocks if b.kind != "footnote"]
+    subs = _subpoints(seg.blocks)  # "(a) …" under a point: ids from that point, after the alignment
+    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs]
     notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
@@ -616,6 +617,7 @@ def _assign_segment(
             return out, 0.0
         out.update(_label_ids(seg, body))
         _footnote_ids(seg, out)
+        _subpoint_ids(seg.blocks, subs, out)
         return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
@@ -767,7 +769,41 @@ def _assign_segment(
     _footnote_ids(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
+    _subpoint_ids(seg.blocks, subs, out)
     return out, gain
+
+
+def _subpoints(blocks: Sequence[Block]) -> set[int]:
+    """The sub-point paragraphs ("(a) …", "(b) …") right after a numbered point or another of them."""
+    out: set[int] = set()
+    prev: Block | None = None
+    for b in blocks:
+        if b.kind == "debris":
+            continue
+        if b.sub and prev is not None and (prev.kind == "point" or prev.index in out):
+            out.add(b.index)
+        prev = b
+    return out
+
+
+def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned]) -> None:
+    """A sub-point's id is its point's with the printed letter: "(a)" under 16B1 is 16B1a (role
+    ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text."""
+    point: _Assigned | None = None
+    for b in blocks:
+        if b.index in subs:
+            if point is None:
+                continue
+            uid = UnitId.maybe(point.id)
+            if uid is not None and uid.section and uid.point and not uid.suffix:
+                out[b.index] = replace(point, id=str(replace(uid, sub=b.sub)), role="sub-point")
+            else:
+                b.extra["continues"] = "1"
+                out[b.index] = point
+        elif b.index in out:
+            a = out[b.index]
+            uid = UnitId.maybe(a.id)
+            point = a if a.role == "point" and uid is not None and not uid.sub else None
 
 
 def _no_sentence(text: str) -> bool:

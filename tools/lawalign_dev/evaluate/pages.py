@@ -40,7 +40,7 @@ ID_PATTERN = re.compile(
     r"""^(?:
         \d{1,3}\.(?:title|intro|wrap|fn\d+|\d+)     # 68.title, 71.intro, 70.fn1, 71.2
       | \d{1,3}[A-Z](?:\.title|\.wrap)?             # 68A, 68A.title, 69B.wrap
-      | \d{1,3}[A-Z]\d+(?:\.title)?                 # 68B2, 70B1.title
+      | \d{1,3}[A-Z]\d+[a-h]?(?:\.title)?          # 68B2, 70B1.title, 16B1a (sub-point)
     )$""",
     re.X,
 )
