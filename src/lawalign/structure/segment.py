@@ -879,7 +879,13 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
         elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
             # a law without sections or points: its paragraphs are its one text (12.intro goes on)
             b.extra["continues"] = "1"
-            out[b.index] = replace(out[prev_index], evidence="the law's text goes on (no sections printed)")
+            # read by position only (a page's own text after a law heading reads so too): for review
+            out[b.index] = replace(
+                out[prev_index],
+                inferred=True,
+                confidence=min(out[prev_index].confidence, UNLABELLED_CONFIDENCE),
+                evidence="the law's text goes on (no sections printed); placed by position only",
+            )
             prev_index = b.index
             continue
         elif not section:
