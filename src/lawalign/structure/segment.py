@@ -845,7 +845,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     law = seg.law
     out: dict[int, _Assigned] = {}
     section, sec_inferred = "", False
-    has_points = has_text = False
+    has_points = has_text = numbered = False
     seen: set[str] = set()
 
     def next_letter() -> str:
@@ -866,14 +866,16 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
                 section, sec_inferred = b.letter, False
             else:
                 section, sec_inferred = next_letter(), True
-            # a section's own text ("A. Players' information:", a chapeau) has no points yet
-            has_points, has_text = False, b.kind == "text"
+            # a section's own text ("A. Players' information:", a chapeau) counts as content for
+            # the paragraph after it (a wrap), but it numbers no point: its "1." stays in it
+            has_points = has_text = b.kind == "text"
+            numbered = False
             uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
             role: UnitRole = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
-            if b.number == 1 and (has_points or (runs_are_sections and not section)):
+            if b.number == 1 and (numbered or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
-            has_points = True
+            has_points = numbered = True
             uid = make_id(law, section, b.number)
             role = "point"
         elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
