@@ -6,7 +6,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
 
-.PHONY: setup browser fonts build test eval bench bench-pair bench-book lint clean
+.PHONY: setup browser fonts build test eval train bench bench-pair bench-book lint clean
 
 $(BIN)/lawalign: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,11 @@ test: setup browser fonts lint
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py
+
+# The fitted line-role model (src/lawalign/data/reader/roles.json) from the development gold: the
+# same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
+train: setup
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
 
 bench: setup fonts
 	$(BIN)/python scripts/bench.py

@@ -12,6 +12,10 @@ crossval   the same scores out of sample: constants chosen without the document 
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
+protocol   the honest protocol on the real pages: every figure cross-validated by site (leave one
+           site out; the shared real-pages-dev set scored by readers fitted without its sites),
+           confidence calibrated out of fold (isotonic), the table "confidence bin -> share right",
+           per-batch first-sight figures (gold field `batch`); in-sample figures beside
 relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
            hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
 search     recall@5 of hand-written cross-lingual questions (tests/gold/search/queries.toml) on the
@@ -234,6 +238,14 @@ def section_search() -> None:
         print(f"    hybrid miss: {lang} {missed:<9} {question}")
 
 
+def section_protocol() -> None:
+    """Cross-validated by site, calibrated out of fold, batch by batch (lawalign_dev.evaluate.protocol)."""
+    from lawalign_dev.evaluate.protocol_report import report
+
+    shared = _shared_benchmarks()
+    print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None))
+
+
 SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
@@ -241,6 +253,7 @@ SECTIONS = {
     "bleualign": section_bleualign,
     "crossval": section_crossval,
     "pages": section_pages,
+    "protocol": section_protocol,
     "relayout": section_relayout,
     "search": section_search,
 }
