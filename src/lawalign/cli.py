@@ -44,6 +44,7 @@ COMMANDS: tuple[str, ...] = (
     "update-plan",
     "fingerprint",
     "compare",
+    "data",
 )
 
 HELPS: dict[str, str] = {
@@ -65,6 +66,7 @@ HELPS: dict[str, str] = {
     "fingerprint": "tell which WBF edition of the Laws a translation follows, with evidence",
     "compare": "compare two editions of one translation (old and revised): units changed, added, "
     "removed, moved",
+    "data": "show the knowledge a run reads: bundled data and your --data overlay, file by file",
 }
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
 

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from lawalign.datafiles import check_data_dir, using_data
+from lawalign.datafiles import using_data
 from lawalign.errors import ConfigError, InputError
+from lawalign.knowledge import Knowledge
 from lawalign.models import (
     DEFAULT_REFERENCE,
     UNKNOWN_EDITION,
@@ -289,7 +290,8 @@ class Run:
         model: embedder name for anchoring, alignment and semantic search.
         cache_dir: embedding cache folder (None: ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
         embedder: an embedder to use instead of ``model`` (tests, notebooks).
-        data_dir: a user data folder (``skeletons/``, ``changes/``, ...) used before the bundled data.
+        knowledge: the profiles, skeletons, termbases, change maps and glossaries of the run: the
+            bundled data overlaid by ``--data`` (:class:`lawalign.knowledge.Knowledge`).
         reference: the corpus reference edition (``[corpus] reference``): editions following it are
             compared with each other; others are compared like with like and against it.
         anchor: check inferred ids across languages (needs the model when ids are inferred).
@@ -305,7 +307,7 @@ class Run:
     model: str = "e5"
     cache_dir: str | Path | None = None
     embedder: Embedder | None = field(default=None, compare=False)
-    data_dir: Path | None = None
+    knowledge: Knowledge = field(default_factory=Knowledge)
     reference: str | None = None
     anchor: bool = True
     align: bool = True
@@ -326,28 +328,32 @@ class Run:
         model: str = "e5",
         cache_dir: str | Path | None = None,
         embedder: Embedder | None = None,
-        data_dir: str | Path | None = None,
+        data_dir: str | Path | Sequence[str | Path] | None = None,
         anchor: bool = True,
         align: bool = True,
         rules: Sequence[str] | None = None,
         embed_cache: bool = True,
         jobs: int | None = None,
+        knowledge: Knowledge | None = None,
     ) -> Run:
         """A run over files and/or corpus folders (nothing is read until a stage is asked for).
 
+        ``data_dir`` is ``--data``: a data folder, a glossary, or several of them, read into the
+        run's :class:`~lawalign.knowledge.Knowledge` (or give ``knowledge`` itself).
+
         Raises:
             InputError: a folder without manifest, or a bad manifest.
+            ConfigError: a bad ``--data``.
         """
-        if data_dir is not None:
-            check_data_dir(Path(data_dir))
-        with using_data(data_dir):  # a manifest may name an edition only the user's data knows
+        known = knowledge if knowledge is not None else Knowledge.load(data_dir)
+        with using_data(known.folder):  # a manifest may name an edition only the user's data knows
             inputs, reference = inputs_from_paths(paths, input_lang)
         return cls(
             inputs=inputs,
             model=model,
             cache_dir=cache_dir,
             embedder=embedder,
-            data_dir=Path(data_dir) if data_dir is not None else None,
+            knowledge=known,
             reference=reference,
             anchor=anchor,
             align=align,
@@ -364,10 +370,11 @@ class Run:
         model: str = "e5",
         cache_dir: str | Path | None = None,
         embedder: Embedder | None = None,
-        data_dir: str | Path | None = None,
+        data_dir: str | Path | Sequence[str | Path] | None = None,
         reference: str | None = None,
         align: bool = True,
         rules: Sequence[str] | None = None,
+        knowledge: Knowledge | None = None,
     ) -> Run:
         """A run over editions already segmented: their ids are taken as settled (no anchoring)."""
         return cls(
@@ -375,7 +382,7 @@ class Run:
             model=model,
             cache_dir=cache_dir,
             embedder=embedder,
-            data_dir=Path(data_dir) if data_dir is not None else None,
+            knowledge=knowledge if knowledge is not None else Knowledge.load(data_dir),
             reference=reference,
             anchor=False,
             align=align,
@@ -390,7 +397,7 @@ class Run:
             model=self.model,
             cache_dir=self.cache_dir,
             embedder=self.embedder,
-            data_dir=self.data_dir,
+            knowledge=self.knowledge,
             reference=self.reference,
             align=self.align,
             rules=self.rules,
@@ -425,6 +432,11 @@ class Run:
         return self._stages[name]  # type: ignore[return-value]
 
     # -- stages -----------------------------------------------------------------------------------
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The user's data folder of :attr:`knowledge` (None: none given)."""
+        return self.knowledge.folder
 
     @property
     def default_reference(self) -> str:
@@ -576,6 +588,7 @@ class Run:
                     skeleton=self.skeleton,
                     rules=self.rules,
                     data_dir=self.data_dir,
+                    termbases=self.knowledge.termbases,
                 )
             )
 

@@ -136,16 +136,18 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
     )
 
 
+DATA_HELP = (
+    "your data over the bundled data (repeatable): a folder with profiles/, skeletons/, termbase/, "
+    "changes/, or a glossary (.toml termbase with lang = \"xx\", .tbx, or a folder of them); "
+    "termbases and glossaries are merged into the bundled termbases, never replace them "
+    "(lawalign data --explain shows the result)"
+)
+
+
 def add_data(p: argparse.ArgumentParser) -> None:
-    """Add ``--data DIR``: a folder with ``skeletons/``, ``changes/``, ``profiles/``, ``termbase/``
-    used before the bundled data (every command that reads a text has it)."""
-    p.add_argument(
-        "--data",
-        type=Path,
-        dest="data_dir",
-        metavar="DIR",
-        help="extra data folder (skeletons/, changes/, profiles/, termbase/) used before the bundled one",
-    )
+    """Add ``--data PATH`` (repeatable): a data folder or a glossary overlaid on the bundled data, the
+    same way in every command that reads a text (:class:`lawalign.knowledge.Knowledge`)."""
+    p.add_argument("--data", action="append", type=Path, dest="data", metavar="PATH", help=DATA_HELP)
 
 
 def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, align: bool = True) -> Run:
@@ -153,7 +155,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
 
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
-            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data_dir``,
+            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data``,
             ``jobs`` when present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
@@ -165,7 +167,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
         cache_dir=getattr(args, "cache_dir", None),
-        data_dir=getattr(args, "data_dir", None),
+        data_dir=getattr(args, "data", None),
         anchor=not getattr(args, "no_anchor", False),
         align=align and not getattr(args, "no_align", False),
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,

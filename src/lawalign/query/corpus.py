@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from lawalign.align.embed import Embedder
+    from lawalign.diff.termbase import Termbase
     from lawalign.query.terms import TermOccurrence
 
 log = logging.getLogger(__name__)
@@ -338,7 +339,7 @@ class Corpus:
     def refs(self) -> list[UnitRef]:
         """Every reference of every unit, located (see :mod:`lawalign.query.refs`)."""
         if self._refs is None:
-            self._refs = corpus_refs(self.editions)
+            self._refs = corpus_refs(self.editions, self.run.knowledge.profile)
         return self._refs
 
     def citing(self, query: str, *, langs: Sequence[str] | None = None) -> list[UnitRef]:
@@ -361,20 +362,32 @@ class Corpus:
         """References as a frame (see :data:`lawalign.query.refs.REF_COLUMNS`)."""
         return refs_frame(self.refs())
 
-    def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
-        """Every termbase term in the corpus (bundled termbases plus ``glossaries``)."""
-        from lawalign.query.terms import occurrences, termbases
+    def termbases(self, glossaries: Sequence[str | Path] = ()) -> dict[str, Termbase]:
+        """Language → termbase: the run's (bundled, ``--data`` merged in), then ``glossaries`` merged
+        over them, for the corpus languages and every language the overlay or a glossary covers."""
+        from lawalign.diff.glossary import merge_termbase, read_glossary
 
-        return occurrences(self.editions, termbases(self.langs, glossaries))
+        known = self.run.knowledge
+        langs = [*self.langs, *(o.name for o in known.origins if o.change == "merged")]
+        out = {lang: known.termbase(lang) for lang in dict.fromkeys(langs)}
+        for path in glossaries:
+            for lang, tb in read_glossary(path).items():
+                out[lang] = merge_termbase(out[lang], tb) if lang in out else tb
+        return out
+
+    def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
+        """Every termbase term in the corpus (the run's termbases plus ``glossaries``)."""
+        from lawalign.query.terms import occurrences
+
+        return occurrences(self.editions, self.termbases(glossaries))
 
     def terms(
         self, query: str | None = None, glossaries: Sequence[str | Path] = ()
     ) -> list[dict[str, object]]:
         """The concordance of a concept or term (None: all), per edition (see :mod:`lawalign.query.terms`)."""
-        from lawalign.query.terms import concordance, termbases
+        from lawalign.query.terms import concordance
 
-        bases = termbases(self.langs, glossaries)
-        return concordance(self.editions, query, bases)
+        return concordance(self.editions, query, self.termbases(glossaries))
 
     def terms_frame(self, glossaries: Sequence[str | Path] = ()) -> pd.DataFrame:
         """Term occurrences as a frame (see :data:`lawalign.query.terms.TERM_COLUMNS`)."""

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lawalign.diff.termbase import Concept, Termbase, find_terms, load_termbase, parse_termbase
-from lawalign.errors import ConfigError, InputError
+from lawalign.diff.glossary import merge_termbase, read_glossary, termbases
+from lawalign.diff.termbase import Termbase, find_terms, load_termbase
+from lawalign.errors import ConfigError
 from lawalign.models import Edition, Unit
 
 if TYPE_CHECKING:
@@ -46,9 +45,6 @@ TERM_COLUMNS: tuple[str, ...] = (
     "line",
 )
 """One row per occurrence: unit ``id`` renders ``concept`` with termbase ``term``, printed as ``form``."""
-
-# TBX administrative statuses that mark a term to avoid.
-_AVOID_STATUS = ("deprecated", "superseded", "notrecommended", "not recommended", "obsolete")
 
 _WORD_REST = re.compile(r"[^\W_]*")
 
@@ -119,171 +115,6 @@ class Rendering:
             "ids": list(self.ids),
             "avoided": self.avoided,
         }
-
-
-# -- glossaries -------------------------------------------------------------------------------------
-
-
-def _merge(base: Termbase, extra: Termbase) -> Termbase:
-    """``base`` with the concepts of ``extra`` added (same id: terms and avoid lists joined)."""
-    concepts = {c.id: c for c in base.concepts}
-    for c in extra.concepts:
-        old = concepts.get(c.id)
-        if old is None:
-            concepts[c.id] = c
-        else:
-            # The later glossary wins: a term it avoids is no longer accepted, and the reverse.
-            concepts[c.id] = replace(
-                old,
-                terms=tuple(t for t in dict.fromkeys((*old.terms, *c.terms)) if t not in c.avoid),
-                avoid=tuple(t for t in dict.fromkeys((*old.avoid, *c.avoid)) if t not in c.terms),
-            )
-    return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
-
-
-def _read_toml(path: Path) -> dict[str, Termbase]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), f"malformed glossary: {exc}") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), f"glossary is not UTF-8: {exc.reason}") from None
-    lang = data.get("lang")
-    if not isinstance(lang, str) or not lang:
-        raise InputError(str(path), 'a TOML glossary needs lang = "xx" (its ISO 639-1 language)')
-    try:
-        return {lang: parse_termbase(data, lang, str(path))}
-    except ConfigError as exc:
-        raise InputError(str(path), str(exc).removeprefix(f"{path}: ")) from None
-
-
-def _local(tag: object) -> str:
-    return str(tag).rsplit("}", 1)[-1] if isinstance(tag, str) else ""
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^\w]+", "-", text.casefold()).strip("-") or "concept"
-
-
-def _known_concept(lang: str, term: str) -> str | None:
-    """The bundled concept of ``lang`` one of whose terms ``term`` is (or starts with)."""
-    folded = term.casefold()
-    for concept in load_termbase(lang).concepts:
-        if any(folded.startswith(t.casefold()) for t in concept.terms):
-            return concept.id
-    return None
-
-
-def _read_tbx(path: Path) -> dict[str, Termbase]:
-    from lxml import etree
-
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
-    try:
-        root = etree.parse(str(path), parser).getroot()
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno or 0
-        raise InputError(str(path), f"malformed TBX: {exc.msg}", line=line) from None
-    xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
-    per_lang: dict[str, dict[str, Concept]] = {}
-    entries = [e for e in root.iter() if _local(e.tag) in ("termEntry", "conceptEntry")]
-    if not entries:
-        raise InputError(str(path), "no termEntry or conceptEntry in this TBX file")
-    for n, entry in enumerate(entries, 1):
-        found: list[tuple[str, str, bool]] = []  # (lang, term, avoided)
-        for lang_set in entry:
-            if _local(lang_set.tag) not in ("langSet", "langSec"):
-                continue
-            lang = (lang_set.get(xml_lang) or lang_set.get("lang") or "").split("-")[0].lower()
-            if not lang:
-                raise InputError(
-                    str(path), f"entry #{n}: a langSet without xml:lang", line=lang_set.sourceline or 0
-                )
-            for group in lang_set.iter():
-                if _local(group.tag) not in ("tig", "ntig", "termSec"):
-                    continue
-                term = next((t for t in group.iter() if _local(t.tag) == "term"), None)
-                if term is None or not "".join(term.itertext()).strip():
-                    continue
-                status = " ".join(
-                    "".join(note.itertext())
-                    for note in group.iter()
-                    if _local(note.tag) == "termNote" and note.get("type") == "administrativeStatus"
-                ).casefold()
-                squeezed = status.replace("-", "").replace(" ", "")
-                avoided = any(word.replace(" ", "") in squeezed for word in _AVOID_STATUS)
-                found.append((lang, " ".join("".join(term.itertext()).split()), avoided))
-        if not found:
-            continue
-        cid = entry.get("id") or ""
-        bundled = {c.id for lang, _, _ in found for c in load_termbase(lang).concepts}
-        if cid not in bundled:
-            known = next((k for lang, t, bad in found if not bad and (k := _known_concept(lang, t))), None)
-            english = next((t for lang, t, _ in found if lang == "en"), None)
-            cid = known or cid or _slug(english or found[0][1])
-        for lang, term, avoided in found:
-            concepts = per_lang.setdefault(lang, {})
-            old = concepts.get(cid, Concept(cid, "term", ()))
-            if avoided:
-                concepts[cid] = replace(old, avoid=(*old.avoid, term))
-            else:
-                concepts[cid] = replace(old, terms=(*old.terms, term))
-    out: dict[str, Termbase] = {}
-    for lang, concepts in per_lang.items():
-        out[lang] = Termbase(lang, tuple(sorted(concepts.values(), key=lambda c: c.id)))
-    return out
-
-
-def read_glossary(path: str | Path) -> dict[str, Termbase]:
-    """Read a user's glossary: TOML (the bundled termbase format, with ``lang``) or TBX.
-
-    Args:
-        path: A ``.toml`` or ``.tbx`` (or ``.xml``) file, or a folder of them (read in name order),
-            or a data folder whose ``termbase/`` subfolder holds them.
-
-    Returns:
-        Language → the glossary's concepts in that language.
-
-    Raises:
-        InputError: The file is missing, malformed, or not a glossary (``path: message``).
-    """
-    p = Path(path)
-    if p.is_dir() and (p / "termbase").is_dir():
-        p = p / "termbase"  # a user data folder (skeletons/, profiles/, termbase/, ...)
-    if p.is_dir():
-        merged: dict[str, Termbase] = {}
-        files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".toml", ".tbx", ".xml"))
-        if not files:
-            raise InputError(str(p), "no .toml or .tbx glossary in this folder")
-        for f in files:
-            for lang, tb in read_glossary(f).items():
-                merged[lang] = _merge(merged[lang], tb) if lang in merged else tb
-        return merged
-    if not p.is_file():
-        raise InputError(str(p), "no such glossary file")
-    if p.suffix.lower() == ".toml":
-        return _read_toml(p)
-    if p.suffix.lower() in (".tbx", ".xml"):
-        return _read_tbx(p)
-    raise InputError(str(p), "a glossary is a .toml or .tbx file")
-
-
-def termbases(langs: Iterable[str], glossaries: Sequence[str | Path] = ()) -> dict[str, Termbase]:
-    """The termbase of each language: the bundled one with the glossaries merged in.
-
-    Args:
-        langs: The languages wanted (a language only a glossary covers is included too).
-        glossaries: Glossary files or folders (see :func:`read_glossary`), merged in the order given.
-
-    Returns:
-        Language → termbase.
-    """
-    out = {lang: load_termbase(lang) for lang in langs}
-    for path in glossaries:
-        for lang, tb in read_glossary(path).items():
-            out[lang] = _merge(out.get(lang, Termbase(lang, ())), tb)
-    return out
 
 
 # -- occurrences and concordance --------------------------------------------------------------------
@@ -494,3 +325,18 @@ def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:
 
     frame = pd.DataFrame([o.as_dict() for o in found], columns=list(TERM_COLUMNS))
     return frame.astype({"avoided": "bool", "start": "int64", "end": "int64", "line": "int64"})
+
+__all__ = [
+    "TERM_COLUMNS",
+    "Rendering",
+    "TermOccurrence",
+    "concordance",
+    "merge_termbase",
+    "occurrences",
+    "read_glossary",
+    "same_variant",
+    "select_concepts",
+    "termbases",
+    "terms_frame",
+    "unit_occurrences",
+]
