@@ -38,10 +38,13 @@ from lawalign.models import (
     IdCheck,
     Reading,
     SourceText,
+    TextEncoder,
     like_with_like,
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from lawalign.align.embed import Embedder
     from lawalign.structure.skeleton import Skeleton
 
@@ -67,12 +70,33 @@ def _known_skeletons(data_dir: Path | None) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _segment(source: SourceText, name: str | None, edition: str, data_dir: Path | None) -> Edition:
-    from lawalign.structure import segment_law
+class LazyEncoder:
+    """An embedder loaded on first use: the structure stage encodes only texts with unlettered
+    headings, so a run whose texts have none never loads the model.
 
-    return replace(
-        segment_law(source, name=name, skeleton=_skeleton(edition, data_dir)), source_edition=edition
-    )
+    >>> calls = []
+    >>> lazy = LazyEncoder(lambda: calls.append(1))  # type: ignore[arg-type, return-value]
+    >>> calls
+    []
+    """
+
+    def __init__(self, load: Callable[[], Embedder]) -> None:
+        self._load = load
+        self._embedder: Embedder | None = None
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts`` with the embedder (loaded now when not yet)."""
+        if self._embedder is None:
+            self._embedder = self._load()
+        return self._embedder.encode(texts)
+
+
+def default_encoder() -> LazyEncoder:
+    """The bundled e5 model through the embedding cache, loaded on first use: what a text read
+    outside a run (:func:`read_edition`) reads its unlettered headings with."""
+    from lawalign.align.embed import get_embedder
+
+    return LazyEncoder(get_embedder)
 
 
 def nearest_edition(edition: str, known: Sequence[str]) -> str:
@@ -95,6 +119,7 @@ def read_structure(
     given: str | None = None,
     default: str = DEFAULT_REFERENCE,
     data_dir: Path | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
@@ -112,6 +137,7 @@ def read_structure(
         given: the WBF edition the manifest names, or None.
         default: the corpus ``reference`` (kept for a given edition that has no skeleton nearby).
         data_dir: a user data folder (``skeletons/``, ``changes/``) used before the bundled data.
+        encoder: the run's embedder, for unlettered headings (None: the bundled model, on first use).
 
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
@@ -123,11 +149,14 @@ def read_structure(
 
     known = _known_skeletons(data_dir)
     skeletons = [_skeleton(e, data_dir) for e in known]
+    encoder = encoder if encoder is not None else default_encoder()
     if given is not None and given not in known:
         # Reported as what it is, read against the nearest edition the tool knows.
         near = nearest_edition(given, known) if known else default
         out = []
-        for edition, _ in segment_editions(source, name=name, edition=near, skeletons=skeletons):
+        for edition, _ in segment_editions(
+            source, name=name, edition=near, skeletons=skeletons, encoder=encoder
+        ):
             out.append(
                 (
                     replace(edition, source_edition=given),
@@ -155,7 +184,9 @@ def read_structure(
                 guess="" if choice.known else choice.edition,
             ),
         )
-        for edition, choice in segment_editions(source, name=name, edition=given, skeletons=skeletons)
+        for edition, choice in segment_editions(
+            source, name=name, edition=given, skeletons=skeletons, encoder=encoder
+        )
     )
 
 
@@ -220,7 +251,11 @@ def inputs_from_paths(
 
 
 def read_input(
-    item: EditionInput, *, default: str = DEFAULT_REFERENCE, data_dir: Path | None = None
+    item: EditionInput,
+    *,
+    default: str = DEFAULT_REFERENCE,
+    data_dir: Path | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Read and segment one input: each edition it holds with its reading (a bilingual page holds
     two). The project's own Akoma Ntoso is read back, not segmented again.
@@ -243,7 +278,12 @@ def read_input(
 
         source = read_source(item.path, lang=item.lang)
         pairs = read_structure(
-            source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
+            source,
+            name=item.name,
+            given=item.source_edition,
+            default=default,
+            data_dir=data_dir,
+            encoder=encoder,
         )
     out = []
     for edition, reading in pairs:
@@ -452,10 +492,13 @@ class Run:
                 return tuple(
                     (e, Reading(e.name, e.source_edition, given=True, evidence="given")) for e in self.given
                 )
+            encoder = LazyEncoder(self.get_embedder)  # the run's model and cache, loaded if needed
             out = tuple(
                 pair
                 for item in self.inputs
-                for pair in read_input(item, default=self.default_reference, data_dir=self.data_dir)
+                for pair in read_input(
+                    item, default=self.default_reference, data_dir=self.data_dir, encoder=encoder
+                )
             )
             names = [e.name for e, _ in out]
             dupes = sorted({n for n in names if names.count(n) > 1})
