@@ -21,7 +21,7 @@ from pathlib import Path
 
 from lawalign.errors import InputError
 from lawalign.ingest.langcodes import check_lang
-from lawalign.models import Edition
+from lawalign.models import DEFAULT_REFERENCE, Edition
 from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
@@ -150,7 +150,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
             0,
             extra[0],
         )
-    reference = string("[corpus]", 0, head, "reference", "2007")
+    reference = string("[corpus]", 0, head, "reference", DEFAULT_REFERENCE)
     skeletons = _skeletons()
     if reference not in skeletons:
         raise fail(

@@ -422,7 +422,7 @@ class Edition:
     path: str
     lang: str
     units: tuple[Unit, ...]
-    source_edition: str = "2007"  # which WBF edition it translates (manifest or fingerprint)
+    source_edition: str = DEFAULT_REFERENCE  # which WBF edition it translates (manifest or fingerprint)
     authoritative: bool = False
     encoding: str = "utf-8"
     media_type: str = "text/plain"

@@ -581,7 +581,9 @@ class Run:
                 return None
             from lawalign.align.clauses import align_editions
 
-            return align_editions(self.editions, embedder=self.get_embedder(), checks=self.checks)
+            return align_editions(
+                self.editions, embedder=self.get_embedder(), checks=self.checks, order=self.order
+            )
 
         return self._stage("alignment", compute)
 

@@ -13,7 +13,8 @@ from lawalign.diff.rules import get_rules
 from lawalign.diff.termbase import Termbase
 from lawalign.errors import ConfigError
 from lawalign.models import UNKNOWN_EDITION, Alignment, Edition, Finding, like_with_like
-from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
+from lawalign.structure.order import common_skeleton
+from lawalign.structure.skeleton import Skeleton
 
 log = logging.getLogger(__name__)
 
@@ -24,13 +25,10 @@ FOLD_INTO = {"omission", "addition"}
 
 
 def _default_skeleton(editions: Sequence[Edition]) -> Skeleton | None:
-    wanted = sorted({e.source_edition for e in editions if e.source_edition})
-    if len(wanted) == 1 and wanted[0] in available_skeletons():
-        return load_skeleton(wanted[0])
-    log.info(
-        "no single reference skeleton for source editions %s; structure checks use the editions only", wanted
-    )
-    return None
+    found = common_skeleton(editions)
+    if found is None:
+        log.info("no single reference skeleton; structure checks use the editions only")
+    return found
 
 
 def _fold(findings: list[Finding]) -> list[Finding]:

@@ -22,7 +22,17 @@ from pathlib import Path
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.limits import check_units
-from lawalign.models import Edition, Notice, SourceText, TextEncoder, Unit, UnitId, UnitKind, UnitRole
+from lawalign.models import (
+    DEFAULT_REFERENCE,
+    Edition,
+    Notice,
+    SourceText,
+    TextEncoder,
+    Unit,
+    UnitId,
+    UnitKind,
+    UnitRole,
+)
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
@@ -81,7 +91,7 @@ QUOTE_FIT = 1.0
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
 TIE_MARGIN = 1e-6
-TIE_ORDER = ("2007", "2017", "1997")
+TIE_ORDER = (DEFAULT_REFERENCE, "2017", "1997")
 # The fit one printed label (section letter, point number, point heading) adds when the skeleton has
 # it, or takes away when it contradicts it (structure/outline.py): about what a label that cannot be
 # placed costs the alignment (ids.EXTRA_COST), so the printed outline weighs as much as the layout.
