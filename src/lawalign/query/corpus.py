@@ -106,7 +106,13 @@ class Corpus:
         embedder: An embedder to use instead of ``model`` (tests, notebooks); used for both sides
             of semantic search and for alignment.
         run: The run to view (then the other arguments are ignored).
+
+    A corpus is a frozen view of its run: its editions, alignment and findings are the run's, and
+    nothing on it can be set afterwards (:meth:`with_findings` gives a new view over saved findings).
+    What it computes from them (the search index, the references) is kept on first use.
     """
+
+    __slots__ = ("_findings", "_index", "_refs", "run")
 
     def __init__(
         self,
@@ -121,16 +127,39 @@ class Corpus:
             if not editions:
                 raise ConfigError("a corpus needs at least one edition")
             run = Run.from_editions(editions, model=model, cache_dir=cache_dir, embedder=embedder)
-        self.run = run
-        self.editions: tuple[Edition, ...] = run.editions
-        if not self.editions:
+        if not run.editions:
             raise ConfigError("a corpus needs at least one edition")
-        self.model = run.model
-        self.cache_dir = run.cache_dir
-        self._embedder = run.embedder
-        self._index: SemanticIndex | None = None
-        self._findings: list[Finding] | None = None
-        self._refs: list[UnitRef] | None = None
+        object.__setattr__(self, "run", run)
+        object.__setattr__(self, "_index", None)
+        object.__setattr__(self, "_findings", None)
+        object.__setattr__(self, "_refs", None)
+
+    run: Run
+    _index: SemanticIndex | None
+    _findings: list[Finding] | None
+    _refs: list[UnitRef] | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Corpus is a frozen view of its run; cannot set {name!r}")
+
+    def _keep(self, name: str, value: object) -> None:
+        """Keep a value derived from the run (the search index, the references)."""
+        object.__setattr__(self, name, value)
+
+    @property
+    def editions(self) -> tuple[Edition, ...]:
+        """The run's editions (anchored), in corpus order."""
+        return self.run.editions
+
+    @property
+    def model(self) -> str:
+        """The run's embedder name."""
+        return self.run.model
+
+    @property
+    def cache_dir(self) -> str | Path | None:
+        """The run's embedding cache folder."""
+        return self.run.cache_dir
 
     # -- editions and ids -------------------------------------------------------------------------
 
@@ -237,14 +266,15 @@ class Corpus:
 
     def _semantic_index(self) -> SemanticIndex:
         if self._index is None:
-            if self._embedder is not None:
-                embedder = self._embedder
+            if self.run.embedder is not None:
+                embedder = self.run.embedder
                 query_side = passage_side = lambda: embedder
             else:
                 query_name, passage_name = embedder_pair(self.model)
                 query_side = lambda: self._get_embedder(query_name)  # noqa: E731
                 passage_side = lambda: self._get_embedder(passage_name)  # noqa: E731
-            self._index = SemanticIndex(semantic_candidates(self.editions), query_side, passage_side)
+            self._keep("_index", SemanticIndex(semantic_candidates(self.editions), query_side, passage_side))
+        assert self._index is not None
         return self._index
 
     def search(
@@ -303,27 +333,20 @@ class Corpus:
         return frames.alignment_frame(self.alignment_result())
 
     def finding_list(self) -> list[Finding]:
-        """The divergences between the editions (the run's, unless :meth:`set_findings` replaced them)."""
+        """The divergences between the editions: the run's."""
         if self._findings is None:
-            self._findings = list(self.run.findings)
+            self._keep("_findings", list(self.run.findings))
+        assert self._findings is not None
         return self._findings
 
-    def set_alignment(self, alignment: Alignment | None) -> None:
-        """Use this alignment instead of computing it (a saved one, a test; None: no alignment).
-
-        Args:
-            alignment: The alignment, or None.
-        """
-        self._alignment = alignment
-        self._alignment_done = True
-
-    def set_findings(self, findings: Sequence[Finding]) -> None:
-        """Use these findings instead of computing them (a saved diff, a test, a notebook).
+    def with_findings(self, findings: Sequence[Finding]) -> Corpus:
+        """A view of the same run whose findings are ``findings`` (a saved diff, a test, a notebook):
+        the run's findings stage taken as computed (:meth:`lawalign.run.Run.with_results`).
 
         Args:
             findings: The findings.
         """
-        self._findings = list(findings)
+        return Corpus(run=self.run.with_results({**self.run.stage_results(), "findings": tuple(findings)}))
 
     def findings(self) -> pd.DataFrame:
         """Findings as a frame (see :data:`lawalign.query.frames.FINDING_COLUMNS`)."""
@@ -339,7 +362,8 @@ class Corpus:
     def refs(self) -> list[UnitRef]:
         """Every reference of every unit, located (see :mod:`lawalign.query.refs`)."""
         if self._refs is None:
-            self._refs = corpus_refs(self.editions, self.run.knowledge.profile)
+            self._keep("_refs", corpus_refs(self.editions, self.run.knowledge.profile))
+        assert self._refs is not None
         return self._refs
 
     def citing(self, query: str, *, langs: Sequence[str] | None = None) -> list[UnitRef]:
