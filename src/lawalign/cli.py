@@ -190,9 +190,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_quiet(True)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    from lawalign.corpus import outside_files_allowed
-
-    outside_files_allowed.set(bool(getattr(args, "allow_outside", False)))
     try:
         code = int(args._run(args))
         sys.stdout.flush()  # a full device or a closed pipe shows here, not at interpreter exit

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,10 +51,6 @@ _CORPUS_KEYS = frozenset({"name", "reference"})
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
-outside_files_allowed: ContextVar[bool] = ContextVar("outside_files_allowed", default=False)
-"""Whether manifest ``file`` entries may leave the corpus folder (the CLI's ``--allow-outside``)."""
-
-
 class _Locator:
     """Lines of keys in the manifest text, so a wrong value is reported as ``path:line:col``."""
 
@@ -86,14 +81,13 @@ class _Locator:
         return (begin + 1, 1) if begin >= 0 else (0, 0)
 
 
-def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None = None) -> Manifest:
+def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False) -> Manifest:
     """Read and validate ``folder/manifest.toml``; every error names the file, line and column.
 
     Args:
         folder: The corpus folder.
         allow_outside: Let ``file`` entries point outside ``folder`` (absolute paths, ``..``, links
-            leaving it). None: the value of :data:`outside_files_allowed` (False unless the CLI got
-            ``--allow-outside``).
+            leaving it): the run's setting (the CLI's ``--allow-outside``).
 
     Raises:
         InputError: The manifest is missing, malformed TOML, or a value has the wrong type, names an
@@ -102,8 +96,6 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
     root = Path(folder)
     path = root / MANIFEST
     shown = str(path)
-    if allow_outside is None:
-        allow_outside = outside_files_allowed.get()
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:

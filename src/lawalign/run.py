@@ -202,13 +202,14 @@ def _display(path: Path) -> str:
 
 
 def inputs_from_paths(
-    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None
+    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None, *, allow_outside: bool = False
 ) -> tuple[tuple[EditionInput, ...], str | None]:
     """The inputs named by files and corpus folders (with ``manifest.toml``), in the order given.
 
     Args:
         paths: files and/or corpus folders.
         input_lang: the language of the files not described by a manifest (None: detect).
+        allow_outside: let a manifest's ``file`` entries leave its folder (``--allow-outside``).
 
     Returns:
         The inputs, and the ``[corpus] reference`` of the first manifest that names one.
@@ -227,7 +228,7 @@ def inputs_from_paths(
                 raise InputError(
                     str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
                 )
-            manifest = load_manifest(path)
+            manifest = load_manifest(path, allow_outside=allow_outside)
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
@@ -375,11 +376,13 @@ class Run:
         embed_cache: bool = True,
         jobs: int | None = None,
         knowledge: Knowledge | None = None,
+        allow_outside: bool = False,
     ) -> Run:
         """A run over files and/or corpus folders (nothing is read until a stage is asked for).
 
         ``data_dir`` is ``--data``: a data folder, a glossary, or several of them, read into the
         run's :class:`~lawalign.knowledge.Knowledge` (or give ``knowledge`` itself).
+        ``allow_outside`` lets a manifest's ``file`` entries leave its folder (``--allow-outside``).
 
         Raises:
             InputError: a folder without manifest, or a bad manifest.
@@ -387,7 +390,7 @@ class Run:
         """
         known = knowledge if knowledge is not None else Knowledge.load(data_dir)
         with using_data(known.folder):  # a manifest may name an edition only the user's data knows
-            inputs, reference = inputs_from_paths(paths, input_lang)
+            inputs, reference = inputs_from_paths(paths, input_lang, allow_outside=allow_outside)
         return cls(
             inputs=inputs,
             model=model,
@@ -682,7 +685,7 @@ def read_editions(
 
 
 def load_editions(
-    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool | None = None
+    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool = False
 ) -> list[Edition]:
     """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
 
@@ -693,14 +696,7 @@ def load_editions(
         InputError: a path is missing, a folder has no manifest, or a file is bad input.
         ConfigError: two editions share a name.
     """
-    from lawalign.corpus import outside_files_allowed
-
-    token = outside_files_allowed.set(allow_outside) if allow_outside is not None else None
-    try:
-        return list(Run.from_paths(paths, lang, anchor=False, align=False).segmented)
-    finally:
-        if token is not None:
-            outside_files_allowed.reset(token)
+    return list(Run.from_paths(paths, lang, anchor=False, align=False, allow_outside=allow_outside).segmented)
 
 
 __all__ = [

@@ -156,7 +156,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
             ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data``,
-            ``jobs`` when present).
+            ``jobs``, ``allow_outside`` when present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
     """
@@ -173,6 +173,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,
         embed_cache=not getattr(args, "no_cache", False),
         jobs=getattr(args, "jobs", None) or default_jobs(),
+        allow_outside=bool(getattr(args, "allow_outside", False)),
     )
     return run
 
