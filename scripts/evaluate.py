@@ -146,21 +146,35 @@ def section_pages() -> None:
 
 
 def section_relayout() -> None:
-    """Layout robustness: real pages re-laid out without changing a word read the same."""
+    """Layout robustness: real pages re-laid out without changing a word read the same.
+
+    The pages of ``tests/realworld`` are reported apart by batch (gold ``batch``): the pages without
+    one, then each batch added later.
+    """
+    from lawalign_dev.evaluate.pages import load_gold
     from lawalign_dev.evaluate.relayout import format_report, relayout
 
     shared = _shared_benchmarks()
-    sets = [
-        ("tests/realworld (real pages)", ROOT / "tests" / "realworld" / "pages"),
-        ("real-pages-dev (shared)", shared / "real-pages-dev" if shared else None),
-        ("tests/realworld/synthetic (synthetic layouts)", ROOT / "tests" / "realworld" / "synthetic"),
+    real = ROOT / "tests" / "realworld"
+    batch_of = {name: fg.batch for name, fg in load_gold(real / "gold.json").items()}
+    real_pages = sorted((real / "pages").glob("*.txt"))
+    sets: list[tuple[str, list[Path]]] = [
+        (
+            f"tests/realworld ({batch or 'real pages without a batch'})",
+            [p for p in real_pages if batch_of.get(p.name, "") == batch],
+        )
+        for batch in sorted(set(batch_of.values()))
     ]
-    for label, folder in sets:
+    sets += [
+        ("real-pages-dev (shared)", sorted((shared / "real-pages-dev").glob("*.txt")) if shared else []),
+        ("tests/realworld/synthetic (synthetic layouts)", sorted((real / "synthetic").glob("*.txt"))),
+    ]
+    for label, files in sets:
         print(f"== relayout: {label}")
-        if folder is None or not folder.is_dir():
+        if not files:
             print("  (skipped: not found)")
             continue
-        print(format_report(relayout(sorted(folder.glob("*.txt")))))
+        print(format_report(relayout(files)))
 
 
 SECTIONS = {

@@ -17,6 +17,7 @@ import lawalign_dev.evaluate.pages as pages
 from lawalign_dev.evaluate.pages import (
     GOLD_KINDS,
     LineResult,
+    batch_scores,
     calibration,
     confident_share,
     evaluate_pages,
@@ -27,10 +28,17 @@ from lawalign_dev.evaluate.pages import (
 
 # Line accuracy of `lawalign units FILE` (no --lang) on tests/realworld/pages, and on the synthetic
 # layouts, minus a margin of one to two points. Measured values are in tests/realworld/README.md.
+# REAL_FLOOR and REAL_CONFIDENT_FLOOR hold for the pages whose gold names no batch.
 REAL_FLOOR = 0.93  # 1125/1189 (94.6 %) over 52 pages; 895/942 over the first 42; was 342/587
 SYNTHETIC_FLOOR = 0.98  # 162/162 (100 %)
 # Accuracy of the real-page lines whose deciding unit has confidence >= 0.9 (issue 10 asks for 0.9).
 REAL_CONFIDENT_FLOOR = 0.98  # 1125/1133 (99.3 %) over 52 pages; 895/895 over 42; was 317/380
+# Batches of pages added later (gold "batch"): each keeps a floor at its first-sight figures (measured
+# before any change made for it, tests/realworld/README.md) rounded down to the next 0.01, as
+# (accuracy, accuracy at confidence >= 0.9); raise them when recognition improves.
+BATCH_FLOORS: dict[str, tuple[float, float]] = {
+    "2026-12-b": (0.54, 0.72),  # first sight 386/712 (54.2 %); at >= 0.9: 386/529 (73.0 %)
+}
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
@@ -74,6 +82,8 @@ def test_gold_covers_every_non_blank_line_and_nothing_else(folder: Path) -> None
         assert labelled == wanted, (name, sorted(wanted - labelled), sorted(labelled - wanted))
         assert re.fullmatch(r"[a-z]{2}", fg.lang), name
         assert name.startswith(fg.lang + "-"), name
+        if fg.batch:  # pages added in a batch name the site they came from (registered domain)
+            assert re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", fg.site), (name, fg.site)
         for g in fg.lines:
             assert g.kind in GOLD_KINDS
             assert (g.id is None) == (g.kind == "noise"), (name, g.line)
@@ -160,12 +170,42 @@ def test_malformed_gold_is_refused() -> None:
             parse_gold({"files": {"p.txt": {"lang": "en", "lines": {"1": bad}}}})
 
 
-def test_real_pages_accuracy_and_calibration_floors() -> None:
-    results = evaluate_pages(REAL)
+@pytest.fixture(scope="module")
+def real_results() -> list[LineResult]:
+    return evaluate_pages(REAL)
+
+
+def test_real_pages_accuracy_and_calibration_floors(real_results: list[LineResult]) -> None:
+    results = [r for r in real_results if not r.batch]
     accuracy = sum(r.right for r in results) / len(results)
     assert accuracy >= REAL_FLOOR, pages.format_report(results)
     _, confident = confident_share(results)
     assert confident.accuracy >= REAL_CONFIDENT_FLOOR, pages.format_report(results)
+
+
+def test_every_batch_of_real_pages_keeps_its_first_sight_floor(real_results: list[LineResult]) -> None:
+    scores = {b.batch: b for b in batch_scores(real_results) if b.batch}
+    missing = set(scores) - set(BATCH_FLOORS)
+    assert not missing, f"batches without a first-sight floor: {missing}"
+    for batch, (floor, confident_floor) in BATCH_FLOORS.items():
+        assert batch in scores, f"no page of batch {batch} in tests/realworld/gold.json"
+        mine = [r for r in real_results if r.batch == batch]
+        assert scores[batch].score.accuracy >= floor, pages.format_report(mine)
+        assert scores[batch].confident.accuracy >= confident_floor, pages.format_report(mine)
+
+
+def test_gold_site_and_batch_are_read_and_reported(tmp_path: Path) -> None:
+    (tmp_path / "en-x.txt").write_text("LAW 68 - CLAIM\nHome\n", encoding="utf-8")
+    lines = {"1": ["68.title", "title"], "2": [None, "noise"]}
+    entry = {"lang": "en", "site": "example.org", "batch": "b1", "lines": lines}
+    (tmp_path / "gold.json").write_text(json.dumps({"files": {"en-x.txt": entry}}), encoding="utf-8")
+    source = {"line_start": 1, "line_end": 1}
+    rows = [{"id": "68.title", "kind": "title", "confidence": 1.0, "source": source}]
+    results = evaluate_pages(tmp_path, lambda path: rows)
+    assert [(r.batch, r.right) for r in results] == [("b1", True), ("b1", False)]
+    assert "per batch" in pages.format_report(results)
+    with pytest.raises(ValueError):
+        parse_gold({"files": {"p.txt": {"lang": "en", "batch": 3, "lines": lines}}})
 
 
 def test_synthetic_layouts_accuracy_floor() -> None:

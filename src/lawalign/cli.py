@@ -42,8 +42,11 @@ COMMANDS: tuple[str, ...] = (
     "report",
     "export",
     "update-plan",
+    "update-package",
     "fingerprint",
     "compare",
+    "skeleton",
+    "changes",
     "data",
 )
 
@@ -63,9 +66,15 @@ HELPS: dict[str, str] = {
     "report": "write a static HTML report of the editions side by side with their findings",
     "export": "export the corpus as TMX, XLIFF, CSV, Parquet or HTML",
     "update-plan": "list what a translation must revisit to follow a newer WBF edition (e.g. 2007 -> 2017)",
+    "update-package": "write the new WBF edition as XLIFF 2.0/1.2 pre-filled from a translation, with a TMX "
+    "and a summary",
     "fingerprint": "tell which WBF edition of the Laws a translation follows, with evidence",
     "compare": "compare two editions of one translation (old and revised): units changed, added, "
     "removed, moved",
+    "skeleton": "derive a skeleton data file (laws, sections, points, headings, footnotes, references) "
+    "from a text",
+    "changes": "derive the change map between two editions from their texts (added, removed, split, "
+    "moved, ...)",
     "data": "show the knowledge a run reads: bundled data and your --data overlay, file by file",
 }
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""

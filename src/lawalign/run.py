@@ -265,10 +265,17 @@ def read_input(
         InputError: the file is bad input.
     """
     from lawalign.corpus import read_akn_edition
+    from lawalign.ingest.xliff import read_xliff_edition
 
     back = read_akn_edition(item.path)
     pairs: tuple[tuple[Edition, Reading], ...]
-    if back is not None:
+    filled = read_xliff_edition(item.path, default) if back is None else None
+    if filled is not None:
+        edition = replace(filled, name=item.name or filled.name)
+        evidence = "read back from a completed XLIFF package"
+        reading = Reading(edition.name, edition.source_edition, given=True, evidence=evidence)
+        pairs = ((edition, reading),)
+    elif back is not None:
         edition = replace(back, name=item.name or back.name)
         reading = Reading(
             edition.name, edition.source_edition, given=True, evidence="read back from its Akoma Ntoso"

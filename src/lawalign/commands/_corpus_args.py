@@ -150,6 +150,14 @@ def add_data(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", action="append", type=Path, dest="data", metavar="PATH", help=DATA_HELP)
 
 
+def data_folder(args: argparse.Namespace) -> Path | None:
+    """The data folder among the command's ``--data`` (None: none given), checked like a run's
+    (:meth:`lawalign.knowledge.Knowledge.load`)."""
+    from lawalign.knowledge import Knowledge
+
+    return Knowledge.load(getattr(args, "data", None)).folder
+
+
 def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, align: bool = True) -> Run:
     """The run of a command: its inputs and every option that shapes the run, read in one place.
 

@@ -7,10 +7,10 @@ quoted replies; id ``null``). A line is *right* when a unit covering it (``sourc
 ``source.line_end``) has the gold id and kind; ``noise`` is matched by a ``debris`` unit of any id.
 Blank lines are not scored.
 
-Figures: accuracy per file, per language, per edition (when file names carry it), per gold kind
-and overall; a calibration table (the confidence of the unit that decided each line, in bins,
-against accuracy; the share of lines at confidence ≥ 0.9 and their accuracy); and the list of
-wrong lines for debugging.
+Figures: accuracy per file, per language, per edition (when file names carry it), per gold kind, per
+batch of added pages (when the gold names batches) and overall; a calibration table (the confidence
+of the unit that decided each line, in bins, against accuracy; the share of lines at confidence ≥
+0.9 and their accuracy); and the list of wrong lines for debugging.
 
 The scorer is independent of the pipeline: :func:`score_lines` takes plain ``units`` rows (the
 public contract), and :func:`evaluate_pages` runs a caller-given function from a file to its rows
@@ -35,12 +35,14 @@ GOLD_KINDS: tuple[GoldKind, ...] = ("title", "text", "footnote", "noise")
 
 # Ids in WBF citation style: law (68), optional section letter (B), optional point (2), or the law-level
 # parts (.title .intro .wrap .fnN, points straight under a law .1 .2), the section-level parts
-# (.title .wrap), and 1997 point sub-headings (70B1.title).
+# (.title .wrap), 1997 point sub-headings (70B1.title), and sub-points (16B1a for Law 16B1(a), with
+# their 1997 sub-headings 9A2a.title).
 ID_PATTERN = re.compile(
     r"""^(?:
         \d{1,3}\.(?:title|intro|wrap|fn\d+|\d+)     # 68.title, 71.intro, 70.fn1, 71.2
       | \d{1,3}[A-Z](?:\.title|\.wrap)?             # 68A, 68A.title, 69B.wrap
       | \d{1,3}[A-Z]\d+(?:\.title)?                 # 68B2, 70B1.title
+      | \d{1,3}[A-Z]\d+[a-h](?:\.title)?            # sub-points: 16B1a = Law 16B1(a), 9A2a.title
     )$""",
     re.X,
 )
@@ -63,11 +65,18 @@ class GoldLine:
 
 @dataclass(frozen=True, slots=True)
 class FileGold:
-    """Gold of one page: its language and a label for every non-blank line."""
+    """Gold of one page: its language, a label for every non-blank line, and where it came from.
+
+    ``site`` is the registered domain the page was gathered from and ``batch`` the name of the batch
+    of pages it was added with (both optional, ``""`` when the gold does not give them): a batch's
+    score before any change made for it is its first-sight figure.
+    """
 
     name: str
     lang: str
     lines: tuple[GoldLine, ...]
+    site: str = ""
+    batch: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,7 @@ class LineResult:
     pred_kind: str | None
     confidence: float  # of the deciding unit; 0.0 when no unit covers the line
     text: str = ""
+    batch: str = ""  # the page's batch in the gold, "" for pages without one
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,12 +131,12 @@ def parse_gold(data: Mapping[str, object]) -> dict[str, FileGold]:
 
     Raises:
         ValueError: a kind is unknown, an id is malformed, a noise line carries an id or a law line
-            lacks one.
+            lacks one, or ``site`` / ``batch`` is not a string.
 
-    >>> g = parse_gold({"files": {"a.txt": {"lang": "en", "lines": {
+    >>> g = parse_gold({"files": {"a.txt": {"lang": "en", "batch": "b1", "site": "x.org", "lines": {
     ...     "3": ["68A", "text"], "1": [None, "noise", "chrome"]}}}})
-    >>> [(x.line, x.id, x.kind) for x in g["a.txt"].lines]
-    [(1, None, 'noise'), (3, '68A', 'text')]
+    >>> [(x.line, x.id, x.kind) for x in g["a.txt"].lines], g["a.txt"].batch, g["a.txt"].site
+    ([(1, None, 'noise'), (3, '68A', 'text')], 'b1', 'x.org')
     """
     files = data.get("files")
     if not isinstance(files, Mapping):
@@ -149,7 +159,12 @@ def parse_gold(data: Mapping[str, object]) -> dict[str, FileGold]:
                 raise ValueError(f"{name}:{key}: malformed id {uid!r}")
             lines.append(GoldLine(int(key), cast(str | None, uid), cast(GoldKind, kind), note))
         lines.sort(key=lambda g: g.line)
-        out[str(name)] = FileGold(str(name), str(entry.get("lang", "")), tuple(lines))
+        origin = {field: entry.get(field, "") for field in ("site", "batch")}
+        for field, value in origin.items():
+            if not isinstance(value, str):
+                raise ValueError(f"{name}: {field} must be a string, not {value!r}")
+        lang = str(entry.get("lang", ""))
+        out[str(name)] = FileGold(str(name), lang, tuple(lines), str(origin["site"]), str(origin["batch"]))
     return out
 
 
@@ -216,6 +231,7 @@ def score_lines(rows: Rows, gold: FileGold, raw_lines: Sequence[str] = ()) -> li
                 pred_kind=None if decider is None else cast(str | None, decider.get("kind")),
                 confidence=0.0 if decider is None else _confidence(decider),
                 text=text,
+                batch=gold.batch,
             )
         )
     return results
@@ -273,6 +289,7 @@ def _refused(gold: FileGold, raw_lines: Sequence[str]) -> list[LineResult]:
             pred_kind="refused",
             confidence=1.0 if no_law else 0.0,
             text=raw_lines[g.line - 1] if 0 < g.line <= len(raw_lines) else "",
+            batch=gold.batch,
         )
         for g in gold.lines
     ]
@@ -352,6 +369,37 @@ def confusions(results: Iterable[LineResult]) -> list[LineResult]:
     return sorted((r for r in results if not r.right), key=lambda r: (r.file, r.line))
 
 
+@dataclass(frozen=True, slots=True)
+class BatchScore:
+    """The figures of one batch of pages: all lines, and the lines decided at confidence ≥ 0.9."""
+
+    batch: str  # "" for the pages without a batch
+    files: int
+    score: Score
+    confident_share: float
+    confident: Score
+
+
+def batch_scores(results: Sequence[LineResult]) -> list[BatchScore]:
+    """Accuracy and confident accuracy of each batch (pages without a batch first, as ``""``).
+
+    >>> r = [LineResult("a", "en", 1, "68A", "text", True, "68A", "text", 1.0),
+    ...      LineResult("b", "pl", 1, None, "noise", False, "68B", "text", 0.6, batch="b1"),
+    ...      LineResult("b", "pl", 2, None, "noise", True, None, "debris", 0.95, batch="b1")]
+    >>> [(b.batch, b.files, str(b.score), str(b.confident)) for b in batch_scores(r)]
+    [('', 1, '1/1 (100.0 %)', '1/1 (100.0 %)'), ('b1', 1, '1/2 (50.0 %)', '1/1 (100.0 %)')]
+    """
+    groups: dict[str, list[LineResult]] = {}
+    for r in results:
+        groups.setdefault(r.batch, []).append(r)
+    out: list[BatchScore] = []
+    for batch in sorted(groups):
+        rows = groups[batch]
+        share, confident = confident_share(rows)
+        out.append(BatchScore(batch, len({r.file for r in rows}), overall(rows), share, confident))
+    return out
+
+
 def _gold_label(r: LineResult) -> str:
     return "noise" if r.gold_kind == "noise" else f"{r.gold_id}/{r.gold_kind}"
 
@@ -363,7 +411,9 @@ def _pred_label(r: LineResult) -> str:
 
 
 def format_report(results: Sequence[LineResult], *, confusion_limit: int = 200, indent: str = "  ") -> str:
-    """The figures as text: per file, language, kind, overall; calibration; wrong lines.
+    """The figures as text: per file, language, kind, overall; calibration; per batch; wrong lines.
+
+    The per-batch figures are printed when any page's gold names a batch (see :func:`batch_scores`).
 
     >>> r = [LineResult("a.txt", "en", 1, "68A", "text", False, "68B", "text", 0.92, "Claim")]
     >>> print(format_report(r, indent=""))  # doctest: +NORMALIZE_WHITESPACE
@@ -401,6 +451,14 @@ def format_report(results: Sequence[LineResult], *, confusion_limit: int = 200, 
             out.append(f"{indent}  {span}  {b.score}")
     share, score = confident_share(results)
     out.append(f"{indent}confidence >= 0.9: {100 * share:.1f} % of lines, accuracy {score}")
+    if any(r.batch for r in results):
+        out.append(f"{indent}per batch (lines; lines at confidence >= 0.9):")
+        for bs in batch_scores(results):
+            label = bs.batch or "(no batch)"
+            out.append(
+                f"{indent}  {label:<{width}}  {bs.files} files  {bs.score};"
+                f"  {100 * bs.confident_share:.1f} % of lines at >= 0.9, accuracy {bs.confident}"
+            )
     wrong = confusions(results)
     out.append(f"{indent}wrong lines ({len(wrong)}):")
     for r in wrong[:confusion_limit]:
