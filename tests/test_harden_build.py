@@ -18,7 +18,7 @@ import pytest
 
 from lawalign import output
 from lawalign.cli import main
-from lawalign.output import recover_folder, stamp_json, write_folder
+from lawalign.output import BUILD_MARKER, recover_folder, stamp_json, write_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 RU = ROOT / "corpus" / "raw" / "002_1323563bdd032735.txt"
@@ -49,18 +49,20 @@ def test_build_records_its_id_and_input_hashes(tmp_path, capsys):
     corpus = _corpus(tmp_path)
     assert main(["build", str(corpus), "--no-align"]) == 0
     built = _snapshot(corpus / "build")
-    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite"}
+    assert set(built) == {"manifest.json", "units.jsonl", "ru.xml", "tr.xml", "corpus.sqlite", BUILD_MARKER}
     manifest = json.loads(built["manifest.json"])
     build = manifest["build"]
     assert len(build["id"]) == 16 and build["options"] == {"model": "e5", "align": False}
     import hashlib
 
-    assert {i["path"]: i["sha256"] for i in build["inputs"]} == {
-        str(corpus / "ru.txt"): hashlib.sha256(RU.read_bytes()).hexdigest(),
-        str(corpus / "tr.txt"): hashlib.sha256(TR.read_bytes()).hexdigest(),
+    assert {i["path"]: i["sha256"] for i in build["inputs"]} == {  # named from the corpus folder
+        "c/ru.txt": hashlib.sha256(RU.read_bytes()).hexdigest(),
+        "c/tr.txt": hashlib.sha256(TR.read_bytes()).hexdigest(),
     }
     assert manifest["files"] == {
-        name: hashlib.sha256(data).hexdigest() for name, data in built.items() if name != "manifest.json"
+        name: hashlib.sha256(data).hexdigest()
+        for name, data in built.items()
+        if name not in ("manifest.json", BUILD_MARKER)
     }
     for name in ("ru.xml", "tr.xml"):
         assert f'<la:build id="{build["id"]}"'.encode() in built[name]
@@ -111,17 +113,67 @@ def test_a_full_disk_mid_build_leaves_the_old_build_whole(tmp_path, capsys, monk
 
 def test_stale_files_do_not_survive_a_rebuild(tmp_path):
     corpus = _corpus(tmp_path)
-    assert main(["build", str(corpus), "--no-align"]) == 0
-    (corpus / "build" / ".units.jsonl.x1y2.tmp").write_bytes(b"half")
-    (corpus / "build" / "alignment.jsonl").write_bytes(b"from another run")
-    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert main(["build", str(corpus)]) == 0
+    (corpus / "build" / "alignment.jsonl").write_bytes(b"edited in place")
+    assert main(["build", str(corpus), "--no-align"]) == 0  # every file the last build wrote goes
     assert set(_snapshot(corpus / "build")) == {
         "manifest.json",
         "units.jsonl",
         "ru.xml",
         "tr.xml",
         "corpus.sqlite",
+        BUILD_MARKER,
     }
+
+
+def test_a_build_never_deletes_a_file_it_did_not_write(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    (corpus / "build" / "notes.txt").write_bytes(b"the user's own notes")
+    before = _snapshot(corpus / "build")
+    capsys.readouterr()
+    assert main(["build", str(corpus), "--no-align"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"{corpus / 'build'}: exists and is not a lawalign build folder (it holds 'notes.txt', which no "
+        "build wrote); refusing to touch it: choose a new or empty folder"
+    )
+    assert _snapshot(corpus / "build") == before and _leftovers(corpus) == []
+
+
+def test_a_web_app_folder_with_its_own_manifest_is_refused_untouched(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "manifest.json").write_text('{"name": "my app", "start_url": "index.htm"}', encoding="utf-8")
+    (app / "index.htm").write_text("<h1>mine</h1>", encoding="utf-8")
+    before = _snapshot(app)
+    assert main(["build", str(corpus), "--no-align", "--out", str(app)]) == 2
+    err = capsys.readouterr().err
+    assert f"{app}: exists and is not a lawalign build folder (it has no {BUILD_MARKER} marker" in err
+    assert _snapshot(app) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app", "c"]  # no temporary folder either
+
+
+def test_a_build_of_an_earlier_version_without_marker_is_replaced(tmp_path):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    (corpus / "build" / BUILD_MARKER).unlink()  # as an earlier version wrote it
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    assert BUILD_MARKER in _snapshot(corpus / "build")
+
+
+def test_recovery_keeps_a_folder_holding_files_no_build_wrote(tmp_path):
+    corpus = _corpus(tmp_path)
+    assert main(["build", str(corpus), "--no-align"]) == 0
+    stale = corpus / "build.old-999999999-abcd"  # a dead process's, with a file the user put there
+    stale.mkdir()
+    (stale / "units.jsonl").write_bytes(b"x")
+    (stale / "mine.txt").write_bytes(b"keep me")
+    write_folder_marker = json.dumps({"lawalign-build": 1, "files": ["units.jsonl"]})
+    (stale / BUILD_MARKER).write_text(write_folder_marker, encoding="utf-8")
+    recover_folder(corpus / "build")
+    assert sorted(p.name for p in stale.iterdir()) == ["mine.txt"]
 
 
 def test_a_folder_that_is_not_a_build_is_never_replaced(tmp_path, capsys):
@@ -188,3 +240,109 @@ def test_write_folder_refuses_unsafe_file_names(tmp_path):
     with pytest.raises(Exception, match="is not a plain name"):
         write_folder(tmp_path / "out", {"../escape.txt": b"x"})
     assert not (tmp_path / "escape.txt").exists() and not (tmp_path / "out").exists()
+
+
+# --- encoding workers die with their parent ---------------------------------------------------------
+
+_POOL_PARENT = """
+import os, sys, time
+from lawalign.align import parallel
+pool = parallel._pool((dict, ()), 1)  # the pool `pair --jobs N` and `build --jobs N` encode in
+worker = pool.submit(os.getpid).result()  # its initializer has run
+pool.submit(time.sleep, 3600)  # busy, as a worker encoding for minutes
+print(worker, flush=True)
+time.sleep(3600)
+"""
+
+_WATCHED = """
+import sys, time
+from lawalign.align.parallel import _watch_parent
+_watch_parent(int(sys.argv[1]))
+time.sleep(3600)
+"""
+
+_PARENT_OF_WATCHED = """
+import os, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1], str(os.getpid())])
+print(child.pid, flush=True)
+time.sleep(3600)
+"""
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie no one reaped yet
+    except FileNotFoundError:
+        return True
+
+
+def _kill_parent_and_wait(argv: list[str]) -> tuple[int, bool]:
+    import os
+    import signal
+    import time
+
+    parent = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    worker = int(parent.stdout.readline())
+    assert not _gone(worker)
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    for _ in range(600):  # a safety net only: the worker goes at once (signal) or within a second
+        if _gone(worker):
+            return worker, True
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    return worker, False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_encoding_workers_exit_when_their_parent_is_killed():
+    worker, gone = _kill_parent_and_wait([sys.executable, "-c", _POOL_PARENT])
+    assert gone, f"worker {worker} outlived its SIGKILLed parent"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_parent_watchdog_alone_ends_an_orphaned_worker():
+    worker, gone = _kill_parent_and_wait([sys.executable, "-c", _PARENT_OF_WATCHED, _WATCHED])
+    assert gone, f"process {worker} outlived its SIGKILLed parent"
+
+
+# --- outputs do not depend on how the corpus folder was typed -----------------------------------------
+
+
+@pytest.mark.model
+def test_a_build_is_byte_identical_however_the_corpus_path_is_typed(tmp_path, monkeypatch):
+    (tmp_path / "work").mkdir()
+    corpus = _corpus(tmp_path / "work")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    runs = {
+        "from the parent": (corpus.parent, "c"),
+        "inside it": (corpus, "."),
+        "absolute": (elsewhere, str(corpus)),
+    }
+    built = {}
+    for how, (cwd, typed) in runs.items():
+        monkeypatch.chdir(cwd)
+        assert main(["build", typed, "--jobs", "1"]) == 0
+        built[how] = _snapshot(corpus / "build")
+    first = built["from the parent"]
+    for how, files in built.items():
+        assert set(files) == set(first)
+        for name in ("alignment.jsonl", "corpus.sqlite", "findings.json", "findings.sarif", "manifest.json"):
+            assert files[name] == first[name], f"{name} differs when the corpus is typed {how}"
+        assert files == first
+    manifest = json.loads(first["manifest.json"])
+    assert [i["path"] for i in manifest["build"]["inputs"]] == ["c/ru.txt", "c/tr.txt"]
+
+
+def test_an_out_folder_given_as_a_symbolic_link_is_refused(tmp_path, capsys):
+    corpus = _corpus(tmp_path)
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    assert main(["build", str(corpus), "--no-align", "--out", str(link)]) == 2
+    assert "is a symbolic link" in capsys.readouterr().err
+    assert link.is_symlink() and list(real.iterdir()) == []

@@ -137,3 +137,69 @@ def test_split_fits():
     assert not split_fits(text, ["Bir.", "", "İki üç.", "Dört"])
     assert not split_fits(text, ["Bir.", "Dört"])  # a gap with text in it
     assert not split_fits(text, json.loads('["Bir.", 5]'))
+
+
+# --- stored build results (runs/) and a cache folder that is a file -------------------------------
+
+RU = ROOT / "corpus" / "raw" / "002_1323563bdd032735.txt"
+TR = ROOT / "corpus" / "raw" / "003_e30df247acf19ab2.txt"
+
+
+def _small_corpus(tmp_path: Path) -> Path:
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "ru.txt").write_bytes(RU.read_bytes())
+    (corpus / "tr.txt").write_bytes(TR.read_bytes())
+    (corpus / "manifest.toml").write_text(
+        '[[edition]]\nfile = "ru.txt"\nlang = "ru"\n[[edition]]\nfile = "tr.txt"\nlang = "tr"\n',
+        encoding="utf-8",
+    )
+    return corpus
+
+
+@pytest.mark.model
+def test_a_cache_folder_that_is_a_file_warns_once_and_the_build_succeeds(
+    tmp_path, monkeypatch, capsys, caplog
+):
+    from lawalign.cli import main
+
+    corpus = _small_corpus(tmp_path)
+    afile = tmp_path / "cache-file"
+    afile.write_bytes(b"x")
+    monkeypatch.setenv("LAWALIGN_CACHE", str(afile))
+    with caplog.at_level("WARNING"):
+        assert main(["build", str(corpus), "--jobs", "1"]) == 0
+    err = capsys.readouterr().err + caplog.text
+    assert err.count("cache unusable") == 1, err
+    assert f"{afile}: cache unusable (it exists and is not a folder); running without cache" in err
+    assert "Not a directory" not in err
+    assert (corpus / "build" / "alignment.jsonl").is_file() and afile.read_bytes() == b"x"
+
+
+@pytest.mark.model
+def test_stored_results_edited_in_place_are_recomputed(tmp_path, monkeypatch, capsys, caplog):
+    from lawalign.cli import main
+
+    corpus = _small_corpus(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LAWALIGN_CACHE", str(tmp_path / "cache"))
+    assert main(["build", "c", "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["show", "68C", "c"]) == 0
+    done = capsys.readouterr()
+    assert "results of build" in done.err
+    computed = done.out
+    word = "Претензию"
+    assert word in computed
+    [stored] = (tmp_path / "cache" / "runs").glob("*.json")
+    lines = stored.read_text(encoding="utf-8").split("\n")
+    assert word in lines[1]
+    lines[1] = lines[1].replace(word, "ПОДДЕЛАНО!")  # same key, valid JSON, a unit's text changed
+    stored.write_text("\n".join(lines), encoding="utf-8")
+    with caplog.at_level("WARNING", logger="lawalign.runcache"):
+        assert main(["show", "68C", "c"]) == 0
+    done = capsys.readouterr()
+    assert "ПОДДЕЛАНО" not in done.out and done.out == computed
+    assert "results of build" not in done.err
+    assert "fail their integrity check" in caplog.text
+    assert corpus.is_dir()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -365,3 +366,479 @@ def test_a_unit_joined_from_many_lines_is_capped_too():
     )
     with pytest.raises(InputError, match=r"^book.txt:3: unit 68A has 50,001 characters"):
         check_units(Edition(name="en", path="book.txt", lang="en", units=(unit,)))
+
+
+# --- lawalign sql: bounded, escaped ----------------------------------------------------------------
+
+
+def _shared_db(tmp_path: Path) -> Path:
+    import sqlite3
+
+    path = tmp_path / "shared.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE units (id TEXT, text TEXT)")
+    db.execute("INSERT INTO units VALUES (?, ?)", ("68A", "\x1b]0;pwned\x07\x1b[2Jred\x9b1m"))
+    db.commit()
+    db.close()
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "json", "jsonl"])
+def test_sql_never_prints_control_characters_raw(tmp_path, capsys, fmt):
+    db = _shared_db(tmp_path)
+    assert (
+        main(["sql", "SELECT id, text, char(27) AS [e\x1b] FROM units", "--db", str(db), "--format", fmt])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert not any(ch in out for ch in "\x1b\x07\x9b"), repr(out)
+    if fmt.startswith("json"):
+        rows = [json.loads(line) for line in out.splitlines()] if fmt == "jsonl" else json.loads(out)
+        assert rows[0]["text"] == "\x1b]0;pwned\x07\x1b[2Jred\x9b1m"  # the value, escaped, not changed
+    else:
+        assert "\\x1b]0;pwned\\x07\\x1b[2Jred\\x9b1m" in out
+
+
+_ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r"
+
+
+@pytest.mark.parametrize(
+    ("sql", "extra", "message"),
+    [
+        (_ENDLESS, ["--timeout", "0.2"], "sql: refused: the query ran past the time limit of 0.2 s"),
+        ("SELECT zeroblob(500000000)", [], "sql: refused: string or blob too big"),
+        ("SELECT randomblob(20000000)", [], "sql: refused: string or blob too big"),
+        (
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r LIMIT 300000) SELECT x FROM r",
+            [],
+            "sql: refused: the result has more than 200,000 rows",
+        ),
+        (
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r LIMIT 10) "
+            "SELECT zeroblob(16000000) FROM r",
+            [],
+            "sql: refused: the result holds more than 67,108,864 bytes",
+        ),
+    ],
+)
+def test_sql_resource_limits_refuse_with_one_line(tmp_path, sql, extra, message):
+    # In a child process: a regression would hang or eat memory, and must not take the suite along.
+    db = _shared_db(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "lawalign", "sql", sql, "--db", str(db), *extra],
+        capture_output=True,
+        text=True,
+        timeout=600,  # a safety net only: the query itself is stopped by the tool's own limit
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
+    assert done.stdout == ""
+
+
+def test_sql_blobs_print_as_hex(tmp_path, capsys):
+    db = _shared_db(tmp_path)
+    assert main(["sql", "SELECT x'00ff' AS b", "--db", str(db), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"b": "X'00FF'"}]
+
+
+# --- manifests, data files and glossaries: bounded and located ---------------------------------------
+
+_DEEP = "x = " + "[" * 5000 + "]" * 5000 + "\n"
+
+
+@pytest.mark.parametrize(
+    ("manifest", "where", "message"),
+    [
+        (
+            '[edition]\nfile = "ru.txt"\n',
+            ":1:1: ",
+            "'edition' must be a list of tables: write each edition as [[edition]]",
+        ),
+        (
+            '[[edition]]\nfile = "ru.txt"\nlaws = [68, 0]\n',
+            ":3:8: ",
+            "edition #1: 'laws' holds 0; law numbers run 1-999",
+        ),
+        (
+            '[[edition]]\nfile = "ru.txt"\nlaws = [68, -1]\n',
+            ":3:8: ",
+            "edition #1: 'laws' holds -1; law numbers run 1-999",
+        ),
+        (
+            '[[edition]]\nfile = "ru.txt"\nlaws = [68, 1000000000000000000000000000000]\n',
+            ":3:8: ",
+            "edition #1: 'laws' holds 1000000000000000000000000000000; law numbers",
+        ),
+        ('[[edition]]\nfile = "ru.txt"\nlaws = [68, "68A"]\n', ":3:8: ", "edition #1: 'laws' holds '68A'"),
+        ('[[edition]]\nfile = "ru.txt"\nlaws = [68, true]\n', ":3:8: ", "edition #1: 'laws' holds True"),
+        (
+            '[[edition]]\nfile = "ru.txt"\nlaws = [' + ", ".join(["68"] * 1_000_000) + "]\n",
+            ":3:8: ",
+            "edition #1: 'laws' lists 1,000,000 items, more than there are law numbers (1-999)",
+        ),
+        (
+            '[[edition]]\nfile = "ru.txt"\n' + _DEEP,
+            ":3:37: ",
+            "malformed manifest: arrays or inline tables nest deeper than 32",
+        ),
+    ],
+)
+def test_manifest_values_are_bounded_and_located(tmp_path, capsys, manifest, where, message):
+    corpus = _corpus(tmp_path / "c", manifest)
+    assert main(["units", str(corpus)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{corpus / 'manifest.toml'}{where}{message}"), err
+
+
+def test_manifest_laws_as_numbers_or_strings_are_read_the_same(tmp_path, capsys):
+    corpus = _corpus(tmp_path / "c", '[[edition]]\nfile = "ru.txt"\nlang = "ru"\nlaws = [68, "68"]\n')
+    assert main(["units", str(corpus)]) == 0
+
+
+def _data_folder(tmp_path: Path, termbase: str) -> Path:
+    data = tmp_path / "data"
+    (data / "termbase").mkdir(parents=True)
+    (data / "termbase" / "ru.toml").write_text('lang = "ru"\n' + termbase, encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize(
+    ("termbase", "message"),
+    [
+        (
+            "[concept.claim]\nterms = 5\n",
+            "termbase/ru.toml:3: concept 'claim': 'terms' must be a list of strings, not 5",
+        ),
+        (
+            '[concept.claim]\nterms = ["x"]\navoid = [1]\n',
+            "termbase/ru.toml:4: concept 'claim': 'avoid' must be",
+        ),
+        (
+            "[concept.claim]\nkind = 5\nterms = ['x']\n",
+            "termbase/ru.toml:3: concept 'claim': 'kind' must be a string",
+        ),
+        ("[concept.claim\nterms = ['x']\n", "termbase/ru.toml:2:15: malformed glossary"),
+        (
+            "[concept.claim]\nterms = " + "[" * 5000 + "]" * 5000 + "\n",
+            "termbase/ru.toml:3:41: malformed glossary: arrays",
+        ),
+    ],
+)
+def test_a_bad_data_termbase_is_one_located_line(tmp_path, capsys, termbase, message):
+    data = _data_folder(tmp_path, termbase)
+    from lawalign.diff.termbase import _load
+
+    _load.cache_clear()
+    assert main(["terms", str(RU), "--input-lang", "ru", "--data", str(data)]) == 2
+    err = _one_error(capsys)
+    assert message in err and err.startswith(str(data)), err
+
+
+@pytest.mark.parametrize(
+    ("name", "glossary", "message"),
+    [
+        (
+            "g.tbx",
+            '<?xml version="1.0"?>\n<!DOCTYPE martif [\n<!ENTITY xxe SYSTEM "file:///etc/passwd">\n]>\n'
+            '<martif><text><body><termEntry><langSet xml:lang="ru"><tig><term>&xxe;</term></tig></langSet>'
+            "</termEntry></body></text></martif>\n",
+            ":3:1: the document declares entities",
+        ),
+        (
+            "g.tbx",
+            '<?xml version="1.0"?>\n<!DOCTYPE martif [<!ENTITY a "aaaaaaaaaa">]>\n<martif>&a;</martif>\n',
+            ":2:19: the document declares entities",
+        ),
+        (
+            "g.tbx",
+            '<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
+            "<martif>\n&ext;</martif>\n",
+            ":4: an entity reference &ext;",
+        ),
+        (
+            "g.toml",
+            'lang = "ru"\n[concept.claim]\nterms = 5\n',
+            ":3: concept 'claim': 'terms' must be a list",
+        ),
+        ("g.toml", 'lang = "ru"\n[concept.claim\n', ":2:15: malformed glossary"),
+    ],
+)
+def test_a_bad_glossary_is_refused_with_its_location(tmp_path, capsys, name, glossary, message):
+    path = tmp_path / name
+    path.write_text(glossary, encoding="utf-8")
+    assert main(["terms", str(RU), "--input-lang", "ru", "--data", str(path)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{path}{message}"), err
+
+
+# --- special files: refused before they are opened ---------------------------------------------------
+
+_SPECIAL_PROBE = """
+import os, sys
+from lawalign.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _probe(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    # A child process: reading a FIFO blocks for ever, and must not block the suite with it.
+    return subprocess.run(
+        [sys.executable, "-c", _SPECIAL_PROBE, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,  # a safety net only: the tool refuses at once
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("where", ["units", "manifest", "edition", "pair", "glossary", "data"])
+def test_named_pipes_are_refused_before_opening(tmp_path, where):
+    import os
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    if where == "units":
+        args = ["units", str(fifo), "--input-lang", "ru"]
+        shown = str(fifo)
+    elif where == "pair":
+        args = ["pair", str(fifo), str(TR)]
+        shown = str(fifo)
+    elif where == "glossary":
+        args = ["terms", str(RU), "--input-lang", "ru", "--data", str(fifo)]
+        shown = str(fifo)
+    elif where == "data":
+        (tmp_path / "data" / "termbase").mkdir(parents=True)
+        os.mkfifo(tmp_path / "data" / "termbase" / "ru.toml")
+        args = ["terms", str(RU), "--input-lang", "ru", "--data", str(tmp_path / "data")]
+        shown = str(tmp_path / "data" / "termbase" / "ru.toml")
+    else:
+        corpus = tmp_path / "c"
+        corpus.mkdir()
+        if where == "manifest":
+            os.mkfifo(corpus / "manifest.toml")
+            shown = str(corpus / "manifest.toml")
+        else:
+            (corpus / "manifest.toml").write_text('[[edition]]\nfile = "../pipe.txt"\nlang = "ru"\n')
+            shown = str(fifo)
+        args = ["units", str(corpus), "--allow-outside"]
+    done = _probe(args, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    message = ": is a named pipe (FIFO), not a regular file: refused before reading\n"
+    assert done.stderr in (shown + message, os.path.relpath(shown, tmp_path) + message), done.stderr
+
+
+def test_a_device_is_refused_before_reading():
+    from lawalign.fsafe import read_regular
+
+    with pytest.raises(InputError, match="is a character device, not a regular file"):
+        read_regular("/dev/zero", "/dev/zero")
+
+
+# --- Word and OpenDocument: bombs, entities, list numbers ---------------------------------------------
+
+
+def _rezip(src: Path, dst: Path, edit: dict[str, object]) -> Path:
+    """A copy of the archive ``src`` with members replaced (bytes), changed (a function of the old
+    text) or added; deflated like Word's own."""
+    import zipfile
+
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        names = zin.namelist()
+        for name in names:
+            data = zin.read(name)
+            change = edit.get(name)
+            if callable(change):
+                data = change(data.decode("utf-8")).encode("utf-8")
+            elif isinstance(change, bytes):
+                data = change
+            zout.writestr(name, data)
+        for name, data in edit.items():
+            if name not in names and isinstance(data, bytes):
+                zout.writestr(name, data)
+    return dst
+
+
+@pytest.fixture(scope="module")
+def office_files(tmp_path_factory):
+    from docx_fixtures import odt, word
+
+    folder = tmp_path_factory.mktemp("office")
+    text = RU.read_text(encoding="utf-8")
+    return {"docx": word(text, folder / "ru.docx"), "odt": odt(text, folder / "ru.odt")}
+
+
+def _first_p(xml: str, insert: str) -> str:
+    at = xml.index(">", xml.index("<text:p")) + 1
+    return xml[:at] + insert + xml[at:]
+
+
+def _list_start(xml: str, value: str, fmt: str = "decimal") -> str:
+    out = re.sub(r'(<w:startOverride w:val=")\d+', rf"\g<1>{value}", xml, count=1)
+    return out.replace('<w:numFmt w:val="decimal"/>', f'<w:numFmt w:val="{fmt}"/>')
+
+
+_OFFICE_CASES = {
+    "w:start abc": (
+        "docx",
+        {"word/numbering.xml": lambda x: x.replace('<w:start w:val="1"/>', '<w:start w:val="abc"/>', 1)},
+        "Word file part word/numbering.xml, line 2: w:start='abc' is not a whole number",
+    ),
+    "w:ilvl x": (
+        "docx",
+        {"word/document.xml": lambda x: x.replace('<w:ilvl w:val="0"/>', '<w:ilvl w:val="x"/>', 1)},
+        "Word file part word/document.xml, line 2: w:ilvl='x' is not a whole number",
+    ),
+    "roman 2e9": (
+        "docx",
+        {"word/numbering.xml": lambda x: _list_start(x, "2000000000", "upperRoman")},
+        "w:startOverride=2000000000 is outside the supported range 0-32,767",
+    ),
+    "entities": (
+        "docx",
+        {
+            "word/document.xml": lambda x: x.replace(
+                "?>", '?>\n<!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>', 1
+            )
+        },
+        "Word file part word/document.xml, line 2, column 23: the document declares entities",
+    ),
+    "bomb": (
+        "docx",
+        {"word/media/bomb.xml": b"<a>" + b" " * 20_000_000 + b"</a>"},
+        "Word file part word/media/bomb.xml: inflates 1,0",
+    ),
+    "text:c abc": (
+        "odt",
+        {"content.xml": lambda x: _first_p(x, '<text:s text:c="abc"/>')},
+        "OpenDocument file part content.xml, line 2: text:c='abc' is not a whole number",
+    ),
+    "text:c 3e9": (
+        "odt",
+        {"content.xml": lambda x: _first_p(x, '<text:s text:c="3000000000"/>')},
+        "text:c=3000000000 is outside the supported range 0-50,000",
+    ),
+    "text:c many": (
+        "odt",
+        {"content.xml": lambda x: _first_p(x, '<text:s text:c="50000"/>' * 3)},
+        "a paragraph of more than 50,000 characters",
+    ),
+    "odt entities": (
+        "odt",
+        {"content.xml": lambda x: x.replace("?>", '?><!DOCTYPE x [<!ENTITY a "b">]>', 1)},
+        "OpenDocument file part content.xml, line 1, column 52: the document declares entities",
+    ),
+    "mimetype bomb": (
+        "odt",
+        {"mimetype": b"application/vnd.oasis.opendocument.text" + b" " * 20_000_000},
+        "OpenDocument file part mimetype: inflates 1,0",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(_OFFICE_CASES))
+def test_hostile_word_and_opendocument_files_are_one_line(tmp_path, office_files, case):
+    kind, edit, message = _OFFICE_CASES[case]
+    bad = _rezip(office_files[kind], tmp_path / f"bad.{kind}", edit)
+    # A child process: before these limits some of these ran for ever or took gigabytes.
+    done = _probe(["units", str(bad), "--input-lang", "ru"], tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("bad.") and message in done.stderr, done.stderr
+    assert "damaged Word" not in done.stderr or kind == "docx"
+
+
+def test_untouched_office_files_still_read(office_files, capsys):
+    for path in office_files.values():
+        assert main(["units", str(path), "--input-lang", "ru", "--format", "text"]) == 0
+        assert "68B" in capsys.readouterr().out
+
+
+# --- limits stated once, enforced exactly ------------------------------------------------------------
+
+
+def _points(n: int) -> str:
+    lines = ["LAW 68 - CLAIM OR CONCESSION", "", "A. Claim Defined", ""]
+    for i in range(1, n + 1):
+        lines += [f"{i}. Point number {i} of the section.", ""]
+    return "\n".join(lines)
+
+
+def test_99_points_are_read_and_a_100th_is_refused_at_its_line(tmp_path, capsys):
+    from lawalign.limits import MAX_POINTS
+    from lawalign.structure.patterns import POINT
+
+    assert POINT.match(f"{MAX_POINTS}. x") and not POINT.match(f"{MAX_POINTS + 1}. x")  # in step
+    ok = tmp_path / "p99.txt"
+    ok.write_text(_points(99), encoding="utf-8")
+    assert main(["units", str(ok), "--input-lang", "en"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert "68A99" in ids and not any("wrap" in i for i in ids)
+    for n, text in ((150, _points(150)), (200, RU.read_text(encoding="utf-8") + "\n" + _points(200)[50:])):
+        bad = tmp_path / f"p{n}.txt"
+        bad.write_text(text, encoding="utf-8")
+        assert main(["units", str(bad), "--input-lang", "en" if n == 150 else "ru"]) == 2
+        err = _one_error(capsys)
+        line = text.splitlines().index("100. Point number 100 of the section.") + 1
+        assert err.startswith(
+            f"{bad}:{line}:1: point 100: a section holds at most 99 numbered points (the limit)"
+        ), err
+
+
+@pytest.mark.parametrize(("length", "code"), [(64, 0), (65, 2)])
+def test_an_edition_name_of_64_characters_builds_and_65_is_refused(tmp_path, capsys, length, code):
+    name = ("ab" * 40)[:length]
+    corpus = _corpus(tmp_path / "c", f'[[edition]]\nfile = "ru.txt"\nlang = "ru"\nname = "{name}"\n')
+    assert main(["build", str(corpus), "--no-align"]) == code
+    if code == 0:
+        assert (corpus / "build" / f"{name}.xml").is_file()
+    else:
+        assert f"name '{name}' is longer than 64 characters" in _one_error(capsys)
+        assert not (corpus / "build").exists()
+
+
+@pytest.mark.parametrize(
+    ("profile", "message"),
+    [
+        ("law_keywords = [\n", "profiles/ru.toml:2:1: Invalid value"),
+        (
+            "x = " + "[" * 5000 + "]" * 5000 + "\n",
+            "profiles/ru.toml:1:37: arrays or inline tables nest deeper than 32 levels",
+        ),
+    ],
+)
+def test_a_malformed_data_profile_is_located(tmp_path, capsys, profile, message):
+    (tmp_path / "data" / "profiles").mkdir(parents=True)
+    (tmp_path / "data" / "profiles" / "ru.toml").write_text(profile, encoding="utf-8")
+    assert main(["units", str(RU), "--input-lang", "ru", "--data", str(tmp_path / "data")]) == 2
+    err = _one_error(capsys)
+    assert err == f"{tmp_path / 'data'}/{message}" or err.endswith(message), err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE xliff [\n<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+            '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ru">'
+            '<file id="f"><unit id="68A"><segment><source>x</source><target>&xxe;</target></segment></unit>'
+            "</file></xliff>\n",
+            ":3:1: the document declares entities",
+        ),
+        (
+            '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" '
+            'srcLang="en" trgLang="ru">\n' + "<g>" * 3000 + "</g>" * 3000 + "</xliff>\n",
+            ":3:6144: elements nest deeper than 2048 levels",
+        ),
+    ],
+)
+def test_an_xliff_file_goes_through_the_one_hardened_parser(tmp_path, capsys, doc, message):
+    path = tmp_path / "filled.xlf"
+    path.write_text(doc, encoding="utf-8")
+    assert main(["units", str(path)]) == 2
+    err = _one_error(capsys)
+    assert err.startswith(f"{path}{message}"), err

@@ -31,6 +31,11 @@ def real() -> list[Stability]:
     return relayout(sorted(p for p in (REAL / "pages").glob("*.txt") if p.name not in batched))
 
 
+def test_every_page_has_gold() -> None:
+    named = {p.name for p in (REAL / "pages").glob("*.txt")}
+    assert named == set(load_gold(REAL / "gold.json"))
+
+
 def test_real_pages_read_the_same_when_re_laid_out(real: list[Stability]) -> None:
     assert {r.variant for r in real} == set(VARIANTS)
     assert _share(real) >= REAL_FLOOR

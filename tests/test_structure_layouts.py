@@ -896,14 +896,14 @@ def test_law_quoted_inside_a_sentence_and_inside_a_quoted_reply() -> None:
     text = (
         "[laws-list] trump outstanding\n\n"
         "On Mar 3, 2009, at 9:12 PM, Ann Smith wrote:\n\n"
-        "> 2007 Law 70A: \"In ruling on a contested claim or concession, the\n"
+        '> 2007 Law 70A: "In ruling on a contested claim or concession, the\n'
         "> Director adjudicates the result of the board as equitably as possible\n"
-        "> to both sides.\"\n"
+        '> to both sides."\n'
         ">\n"
         "> So the doubt goes against the claimer, I take it?\n\n"
-        "Yes, and where a trump is out Law 70C reads: \"When a trump remains in\n"
+        'Yes, and where a trump is out Law 70C reads: "When a trump remains in\n'
         "one of the opponents' hands, the Director shall award a trick or tricks\n"
-        "to the opponents if\" the three conditions hold. None of them is met here,\n"
+        'to the opponents if" the three conditions hold. None of them is met here,\n'
         "so I would give declarer all the tricks.\n"
     )
     ids = _ids(segment_law(source_from_text(text, "en")))
@@ -1220,7 +1220,6 @@ def test_run_in_page_hard_wrapped_again_is_cut_at_its_labels() -> None:
     assert [u.id for u in law] == [u.id for u in flat]
     assert law[4].id == "70C.title" and " ".join(law[4].text.split()) == "There Is an Outstanding Trump"
     assert all(a.source.line_end <= b.source.line_start for a, b in pairwise(law))
-
 
 
 @pytest.mark.parametrize(("posted", "edition", "uid"), [("2007", "1997", "70E"), ("2012", "2007", "70E1")])

@@ -18,16 +18,24 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from lawalign.datafiles import load_toml, toml_location
 from lawalign.errors import InputError
+from lawalign.fsafe import read_regular, special_kind
 from lawalign.ingest.langcodes import check_lang
+from lawalign.limits import MAX_LAW_NUMBER
 from lawalign.models import DEFAULT_REFERENCE, Edition
 from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
+MANIFEST_MAX_BYTES = 20 * 1024 * 1024
+"""Largest manifest read (the input size limit, 20 MiB; the bundled one is 2 KB)."""
 
 
 @dataclass(frozen=True, slots=True)
 class EditionEntry:
+    """One ``[[edition]]``: ``file`` where it is read from; ``shown`` how every output names it
+    (:func:`canonical_path`, the same however the corpus folder was typed)."""
+
     name: str
     file: Path
     lang: str | None
@@ -35,6 +43,22 @@ class EditionEntry:
     laws: tuple[str, ...] = ()
     description: str = ""
     authoritative: bool = False
+    shown: str = ""
+
+
+def canonical_path(root: Path, file_value: str) -> str:
+    """How outputs name a manifest's file: the corpus folder's own name, then the path the manifest
+    gives, normalized (an absolute path stays absolute). It does not depend on the working folder
+    or on how the corpus folder was typed (``corpus``, ``.`` inside it, ``/abs/corpus``).
+
+    >>> canonical_path(Path("/data/corpus"), "./raw/ru.txt"), canonical_path(Path("/c"), "/x/ru.txt")
+    ('corpus/raw/ru.txt', '/x/ru.txt')
+    """
+    value = file_value.replace("\\", "/")
+    if os.path.isabs(value):
+        return os.path.normpath(value)
+    name = Path(os.path.abspath(root)).resolve().name
+    return os.path.normpath(os.path.join(name, value)) if name else os.path.normpath(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +72,6 @@ class Manifest:
 
 _EDITION_KEYS = frozenset({"file", "lang", "name", "source_edition", "laws", "description", "authoritative"})
 _CORPUS_KEYS = frozenset({"name", "reference"})
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 class _Locator:
@@ -96,21 +119,16 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
     root = Path(folder)
     path = root / MANIFEST
     shown = str(path)
+    if not path.exists():
+        raise InputError(shown, "no manifest.toml in this corpus folder")
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise InputError(shown, "no manifest.toml in this corpus folder") from None
+        text = read_regular(path, shown, limit=MANIFEST_MAX_BYTES).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(shown, f"manifest is not UTF-8: {exc.reason}") from None
-    except OSError as exc:
-        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text, shown)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_WHERE.search(message)
-        line, col = (int(where[1]), int(where[2])) if where else (0, 0)
-        message = _TOML_WHERE.sub("", message)
+        message, line, col = toml_location(exc, text)
         raise InputError(shown, f"malformed manifest: {message}", line, col) from None
     loc = _Locator(text)
 
@@ -154,7 +172,14 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
     corpus_name = string("[corpus]", 0, head, "name", root.name)
     raw_editions = data.get("edition", [])
     if not isinstance(raw_editions, list) or not all(isinstance(r, dict) for r in raw_editions):
-        raise fail("'edition' must be a list of tables ([[edition]])", key="edition")
+        header = re.search(r"^[ \t]*\[[ \t]*edition[ \t]*\]", text, re.M)
+        line, col = (text.count("\n", 0, header.start()) + 1, 1) if header else loc.find("", 0, "edition")
+        raise InputError(
+            shown,
+            "'edition' must be a list of tables: write each edition as [[edition]] (two brackets)",
+            line,
+            col,
+        )
     editions_known = _known_editions()
     entries = []
     resolved_root = root.resolve()
@@ -206,12 +231,32 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
                 "source_edition",
             )
         laws = raw.get("laws", [])
-        if not isinstance(laws, list) or not all(
-            isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in laws
-        ):
+        if not isinstance(laws, list):
             raise fail(
-                f"edition #{i + 1}: 'laws' must be a list of law numbers, not {laws!r}", table, i, "laws"
+                f"edition #{i + 1}: 'laws' must be a list of law numbers, not {_short(laws)}",
+                table,
+                i,
+                "laws",
             )
+        if len(laws) > MAX_LAW_NUMBER:
+            raise fail(
+                f"edition #{i + 1}: 'laws' lists {len(laws):,} items, more than there are law numbers "
+                f"(1-{MAX_LAW_NUMBER})",
+                table,
+                i,
+                "laws",
+            )
+        for x in laws:
+            number = x if isinstance(x, int) and not isinstance(x, bool) else None
+            if isinstance(x, str) and re.fullmatch(r"[0-9]{1,3}", x.strip()):
+                number = int(x)
+            if number is None or not 1 <= number <= MAX_LAW_NUMBER:
+                raise fail(
+                    f"edition #{i + 1}: 'laws' holds {_short(x)}; law numbers run 1-{MAX_LAW_NUMBER}",
+                    table,
+                    i,
+                    "laws",
+                )
         authoritative = raw.get("authoritative", False)
         if not isinstance(authoritative, bool):
             raise fail(
@@ -226,9 +271,10 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
                 file=file,
                 lang=lang,
                 source_edition=source_edition,
-                laws=tuple(str(x) for x in laws),
+                laws=tuple(str(int(x)) for x in laws),
                 description=string(table, i, raw, "description", ""),
                 authoritative=authoritative,
+                shown=canonical_path(root, file_value),
             )
         )
     if not entries:
@@ -245,6 +291,12 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
     )
 
 
+def _short(value: object) -> str:
+    """A value for a message, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _skeletons() -> tuple[str, ...]:
     from lawalign.structure.skeleton import available_skeletons
 
@@ -257,7 +309,7 @@ def _known_editions() -> tuple[str, ...]:
     return tuple(sorted(set(known_editions()) | {"1997", "2007", "2017"}))
 
 
-def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
+def read_akn_edition(path: str | os.PathLike[str], shown: str | None = None) -> Edition | None:
     """The edition in ``path`` when it is an Akoma Ntoso document this project wrote, else None.
 
     Such a document carries every unit with its id (``la:id``), so it is read back as it is, never
@@ -268,6 +320,8 @@ def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
     """
     p = Path(path)
     try:
+        if special_kind(p.stat().st_mode):
+            return None  # not read here: ``read_source`` refuses it with its kind
         with p.open("rb") as fh:
             head = fh.read(4096)
     except OSError:
@@ -277,9 +331,10 @@ def read_akn_edition(path: str | os.PathLike[str]) -> Edition | None:
     from lawalign.ingest.read import MAX_BYTES
     from lawalign.structure.akn_read import from_akn
 
+    name = shown or os.fspath(path)
     if p.stat().st_size > MAX_BYTES:
-        raise InputError(str(path), f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
-    return from_akn(p.read_bytes(), os.fspath(path))
+        raise InputError(name, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
+    return from_akn(read_regular(p, name, limit=MAX_BYTES), name)
 
 
 AKN_MARK = b"https://lawalign.dev/ns/1.0"
@@ -287,4 +342,4 @@ AKN_MARK = b"https://lawalign.dev/ns/1.0"
 
 
 def is_corpus(path: str | os.PathLike[str]) -> bool:
-    return (Path(path) / MANIFEST).is_file()
+    return (Path(path) / MANIFEST).exists() and Path(path).is_dir()

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lawalign.errors import ConfigError
+from lawalign.fsafe import check_regular
 
 KINDS = ("profiles", "skeletons", "termbase", "changes")
 """The kinds of data file, each a folder of TOML files."""
@@ -77,7 +78,8 @@ def data_file(kind: str, name: str, folder: Path | None = None) -> Traversable |
     user = folder if folder is not None else user_data()
     if user is not None:
         path = user / kind / f"{name}.toml"
-        if path.is_file():
+        if path.exists():
+            check_regular(path, str(path))  # a FIFO there would block the reader
             return path
     entry = bundled(kind).joinpath(f"{name}.toml")
     return entry if entry.is_file() else None
@@ -92,16 +94,123 @@ def data_names(kind: str) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+TOML_MAX_DEPTH = 32
+"""Deepest nesting of arrays and inline tables in a TOML file (manifest, data files, glossaries): the
+bundled files nest 3 deep; a file nested thousands deep would exhaust the reader's recursion."""
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+def toml_depth_problem(text: str) -> tuple[int, int] | None:
+    """(line, column) where ``text`` nests arrays or inline tables deeper than
+    :data:`TOML_MAX_DEPTH`, or None. Strings and comments are skipped; one pass, no recursion.
+
+    >>> toml_depth_problem("a = [[1], {b = [2]}]")
+    >>> toml_depth_problem("a = " + "[" * 40 + "]" * 40)
+    (1, 37)
+    """
+    depth = 0
+    line, line_start = 1, 0
+    i, n = 0, len(text)
+    at_line_start = True
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, line_start, at_line_start = line + 1, i + 1, True
+            i += 1
+            continue
+        if ch in " \t\r":
+            i += 1
+            continue
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if at_line_start and depth == 0 and ch == "[":  # a table header: [x] or [[x]], not a value
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        at_line_start = False
+        if ch in "\"'":
+            triple = text.startswith(ch * 3, i)
+            quote = ch * 3 if triple else ch
+            j = i + len(quote)
+            while j < n:
+                if ch == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j):
+                    break
+                if not triple and text[j] == "\n":
+                    break
+                if text[j] == "\n":
+                    line, line_start = line + 1, j + 1
+                j += 1
+            i = j + len(quote)
+            continue
+        if ch in "[{":
+            depth += 1
+            if depth > TOML_MAX_DEPTH:
+                return line, i - line_start + 1
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None
+
+
+def load_toml(text: str, source: str) -> dict[str, Any]:
+    """``text`` as TOML, nesting bounded: the one TOML reader of manifests, data files, glossaries.
+
+    Raises:
+        tomllib.TOMLDecodeError: malformed TOML, or nested deeper than :data:`TOML_MAX_DEPTH`
+            (the message ends with ``(at line L, column C)``, as tomllib's own).
+    """
+    where = toml_depth_problem(text)
+    if where is not None:
+        raise tomllib.TOMLDecodeError(
+            f"arrays or inline tables nest deeper than {TOML_MAX_DEPTH} levels (at line {where[0]}, "
+            f"column {where[1]})"
+        )
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # belt and braces: the scan above bounds what tomllib recurses on
+        raise tomllib.TOMLDecodeError(
+            f"nested deeper than {TOML_MAX_DEPTH} levels (at line 1, column 1)"
+        ) from None
+
+
+def toml_location(exc: tomllib.TOMLDecodeError, text: str = "") -> tuple[str, int, int]:
+    """tomllib's message without its ``(at line L, column C)`` (or ``(at end of document)``: the
+    end of ``text``), and L and C (0 when unknown).
+
+    >>> toml_location(tomllib.TOMLDecodeError("Invalid value (at line 3, column 7)"))
+    ('Invalid value', 3, 7)
+    """
+    message = str(exc)
+    where = _TOML_WHERE.search(message)
+    if where:
+        return _TOML_WHERE.sub("", message), int(where[1]), int(where[2])
+    if message.endswith("(at end of document)"):
+        line = text.count("\n") + 1
+        return message.removesuffix("(at end of document)").rstrip(), line, len(text) - text.rfind("\n")
+    return message, 0, 0
+
+
 def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """A data file's TOML, or a :class:`ConfigError` naming ``source`` and where the syntax breaks.
+    """A data file's TOML, or a :class:`ConfigError` ``source:line:col: message`` where it breaks.
 
     >>> parse_toml('edition = "2017"', "skeletons/2017.toml")
     {'edition': '2017'}
+    >>> parse_toml('edition = ', "s.toml")
+    Traceback (most recent call last):
+    ...
+    lawalign.errors.ConfigError: s.toml:1:11: Invalid value
     """
     try:
-        return tomllib.loads(text)
+        return load_toml(text, source)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
+        message, line, col = toml_location(exc, text)
+        loc = f"{source}:{line}:{col}" if line else source
+        raise ConfigError(f"{loc}: {message}") from None
 
 
 def shown(entry: Traversable, kind: str) -> str:

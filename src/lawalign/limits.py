@@ -4,14 +4,19 @@ or an unbounded run).
 * :data:`MAX_LAW_NUMBER`: law numbers run 1–999 (the WBF Laws have 93). A law heading whose number
   has four or more digits ("LAW 1000") is refused at its line instead of being read as text of the
   law before it.
+* :data:`MAX_POINTS`: a section numbers at most 99 points; "100." after "99." is refused at its
+  line.
 * :data:`MAX_PARAGRAPH_CHARS`: one line, and one unit (a paragraph, wrapped lines joined), holds at
   most this many characters. The longest paragraph of the Laws is under 2,000; a whole law printed
   on one line is under 20,000. Longer input is not a law paragraph (a dump, a minified page) and
   would only cost minutes of sentence splitting and alignment.
 
-Both run on the normalized text at the end of reading (:func:`check_limits`, called by
+These three run on the normalized text at the end of reading (:func:`check_limits`, called by
 ``read_source``), so they cost one pass; the unit length is checked again at the end of
 segmentation (:func:`check_units`, called by ``segment_law``).
+
+Every other bound lawalign enforces is stated here too, with what happens past it: edition names,
+XML and ZIP containers, ``lawalign sql`` (``docs/guarantees.md`` lists them all with the tests).
 """
 
 from __future__ import annotations
@@ -25,6 +30,55 @@ from lawalign.models import Edition, SourceText
 
 MAX_LAW_NUMBER = 999
 MAX_PARAGRAPH_CHARS = 50_000
+MAX_POINTS = 99
+"""Numbered points per section: labels "1." to "99." (the pattern ``structure.patterns.POINT`` reads
+two digits; the Laws have at most 12). A numbering that runs on past "99." to "100." is refused at
+that line, never read as text of point 99 or as unplaced text."""
+MAX_NAME_CHARS = 64
+"""Longest edition name (it becomes a file name, ``<name>.xml``: a file name may be this plus its
+suffix)."""
+MAX_FILE_NAME_CHARS = MAX_NAME_CHARS + 16
+"""Longest output file name: an edition name of :data:`MAX_NAME_CHARS` and a suffix."""
+
+# --- XML and ZIP containers (lawalign.ingest.xmlsafe, lawalign.ingest.docx) ------------------------------
+XML_MAX_BYTES = 64 * 1024 * 1024
+"""Most bytes of one XML document or container part read (a plain XML file is capped at the input
+size limit of 20 MiB before this)."""
+XML_MAX_ELEMENTS = 2_000_000
+"""Most elements in one XML document or part (a 1,000-law book in Word has about 200,000)."""
+XML_MAX_DEPTH = 2_048
+"""Deepest element nesting (libxml2's own limit with ``huge_tree``)."""
+XML_MAX_TEXT = 1_000_000
+"""Longest text node, in characters (a paragraph holds at most :data:`MAX_PARAGRAPH_CHARS`)."""
+ZIP_MAX_MEMBERS = 10_000
+"""Most members in a Word or OpenDocument archive."""
+ZIP_MAX_TOTAL = 256 * 1024 * 1024
+"""Most bytes all members of an archive may inflate to, as declared (checked before inflating)."""
+ZIP_MAX_RATIO = 200
+"""Highest inflation ratio (declared size / compressed size) of a member over 1 MiB; Word's own XML
+inflates 5-20 times, a ZIP bomb thousands of times."""
+LIST_MAX_START = 32_767
+"""Highest list start value (``w:start``, ``w:startOverride``, ``text:start-value``): Word's own
+maximum; higher ones are refused."""
+LIST_MAX_LEVEL = 9
+"""List levels: Word's ``w:ilvl`` 0-8, OpenDocument's ``text:level`` 1-10; deeper is refused."""
+SPACES_MAX = MAX_PARAGRAPH_CHARS
+"""Most spaces one OpenDocument ``<text:s text:c="…"/>`` may stand for."""
+
+# --- lawalign sql (lawalign.query.sql) --------------------------------------------------------------
+SQL_SECONDS = 30.0
+"""Time limit of one ``lawalign sql`` query (``--timeout`` changes it): a progress handler stops it."""
+SQL_MAX_ROWS = 200_000
+"""Most rows one query may return."""
+SQL_MAX_BYTES = 64 * 1024 * 1024
+"""Most bytes of text and blob values one query may return (numbers count 8)."""
+SQL_MAX_VALUE = 16 * 1024 * 1024
+"""Longest single value (string, blob) or statement SQLite may make (``SQLITE_LIMIT_LENGTH``)."""
+SQL_HEAP_BYTES = 256 * 1024 * 1024
+"""SQLite's own memory (``PRAGMA hard_heap_limit``) while a query runs."""
+
+
+_NUMBERED = re.compile(r"^\s*(?P<num>\d{2,4})[.)](?=\s)")
 
 
 @cache
@@ -41,10 +95,11 @@ def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
         law_keywords: the words that open a law heading in the text's language (its profile's).
 
     Raises:
-        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, or a law heading numbered above
-            :data:`MAX_LAW_NUMBER`.
+        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, a law heading numbered above
+            :data:`MAX_LAW_NUMBER`, or a point numbered past :data:`MAX_POINTS` after point 99.
     """
     heading = _big_law_heading(tuple(law_keywords))
+    point_99 = False
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:
             raise InputError(
@@ -54,6 +109,19 @@ def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
                 line.raw_line,
                 1,
             )
+        point = _NUMBERED.match(line.text)
+        if point:
+            number = int(point["num"])
+            point_99 = point_99 or number == MAX_POINTS
+            if number > MAX_POINTS and point_99:
+                raise InputError(
+                    source.path,
+                    f"point {number}: a section holds at most {MAX_POINTS} numbered points (the limit); "
+                    "the numbering here runs on past it",
+                    line.raw_line,
+                    point.start("num") + 1,
+                    line.text[:40],
+                )
         match = heading.match(line.text)
         if match:
             raise InputError(

@@ -85,6 +85,12 @@ class EditionInput:
     laws: tuple[str, ...] = ()
     description: str = ""
     authoritative: bool = False
+    file: str = ""  # where it is read from when not ``path`` (a corpus file named canonically)
+
+    @property
+    def location(self) -> str:
+        """Where the input is read from (``path`` names it in every output and message)."""
+        return self.file or self.path
 
 
 @dataclass(frozen=True, slots=True)

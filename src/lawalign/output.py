@@ -12,7 +12,6 @@ import logging
 import os
 import re
 import secrets
-import shutil
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,13 +19,14 @@ from pathlib import Path
 from typing import IO
 
 from lawalign.errors import ConfigError, WriteError
+from lawalign.limits import MAX_FILE_NAME_CHARS, MAX_NAME_CHARS
 
 log = logging.getLogger(__name__)
 
 ROW_FORMATS = ("jsonl", "json", "csv", "text")
 
-MAX_NAME = 64
-"""Longest edition name (it becomes a file name: ``<name>.xml``)."""
+MAX_NAME = MAX_NAME_CHARS
+"""Longest edition name (it becomes a file name: ``<name>.xml``; :mod:`lawalign.limits`)."""
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 # Names Windows reserves in every folder, with or without an extension.
 _RESERVED = frozenset(
@@ -34,7 +34,7 @@ _RESERVED = frozenset(
 )
 
 
-def name_problem(name: str) -> str:
+def name_problem(name: str, limit: int = MAX_NAME) -> str:
     """Why ``name`` cannot be an edition name (a file name in an output folder), or "" when it can.
 
     A plain name is ASCII letters, digits, ``_``, ``-`` and ``.``, starts with a letter or digit, has no
@@ -50,8 +50,8 @@ def name_problem(name: str) -> str:
     """
     if not name:
         return "empty"
-    if len(name) > MAX_NAME:
-        return f"longer than {MAX_NAME} characters"
+    if len(name) > limit:
+        return f"longer than {limit} characters"
     if not _PLAIN_NAME.fullmatch(name):
         return "not a plain name (letters, digits, _ - . only, starting with a letter or digit)"
     if ".." in name or name.endswith("."):
@@ -206,59 +206,135 @@ def recover_folder(target: str | os.PathLike[str]) -> list[str]:
         if not target.exists():
             os.rename(old, target)
             done.append(f"{target}: restored the previous build from {old.name} (a build was interrupted)")
-        else:
-            shutil.rmtree(old, ignore_errors=True)
+        elif _remove_written(old):
             done.append(f"{target}: removed {old.name} left by an interrupted build")
     for tmp in _siblings(target, TMP_MARK):
         if _pid_alive(_owner(tmp, TMP_MARK, target)) and _owner(tmp, TMP_MARK, target) != os.getpid():
             continue
-        shutil.rmtree(tmp, ignore_errors=True)
-        done.append(f"{target}: removed the stale temporary folder {tmp.name}")
+        if _remove_written(tmp):
+            done.append(f"{target}: removed the stale temporary folder {tmp.name}")
     for line in done:
         log.warning("%s", line)
     return done
 
 
-def _is_replaceable(folder: Path) -> bool:
-    """An empty folder, or one a build wrote (``manifest.json`` and only plain files)."""
+BUILD_MARKER = ".lawalign-build"
+"""The marker file every build folder carries: JSON ``{"lawalign-build": 1, "files": [...]}`` naming
+the files the build wrote. A folder is replaced only when it is empty or carries this marker (or is
+a build of an earlier version: a lawalign ``manifest.json`` naming its files), and it holds nothing
+but those plain files; replacing it deletes only the files named there."""
+
+
+def _marker(names: Iterable[str]) -> bytes:
+    return (json.dumps({"lawalign-build": 1, "files": sorted(names)}) + "\n").encode("utf-8")
+
+
+def _written_files(folder: Path) -> set[str] | None:
+    """The names a build wrote into ``folder`` (its marker, or an earlier version's manifest), or None
+    when ``folder`` carries neither (it is not a lawalign build)."""
+    try:
+        doc = json.loads((folder / BUILD_MARKER).read_bytes())
+    except (OSError, ValueError):
+        doc = None
+    if isinstance(doc, dict) and doc.get("lawalign-build") == 1 and isinstance(doc.get("files"), list):
+        names = {n for n in doc["files"] if isinstance(n, str) and not name_problem(n, MAX_FILE_NAME_CHARS)}
+        return names | {BUILD_MARKER}
+    try:  # a build folder written before the marker existed
+        legacy = json.loads((folder / "manifest.json").read_bytes())
+    except (OSError, ValueError):
+        return None
+    build = legacy.get("build") if isinstance(legacy, dict) else None
+    files = legacy.get("files") if isinstance(legacy, dict) else None
+    if (
+        isinstance(build, dict)
+        and str(build.get("tool", "")).startswith("lawalign ")
+        and re.fullmatch(r"[0-9a-f]{16}", str(build.get("id", "")))
+        and isinstance(files, dict)
+    ):
+        return {n for n in files if isinstance(n, str) and not name_problem(n, MAX_FILE_NAME_CHARS)} | {
+            "manifest.json"
+        }
+    return None
+
+
+def replace_problem(folder: Path) -> str:
+    """Why a build may not replace the existing folder ``folder``, or "" when it may: it is empty, or
+    it carries :data:`BUILD_MARKER` and holds only the plain files a build wrote there."""
     entries = list(folder.iterdir())
     if not entries:
+        return ""
+    written = _written_files(folder)
+    if written is None:
+        return f"it has no {BUILD_MARKER} marker (it was not written by lawalign build)"
+    for entry in sorted(entries):
+        if entry.name not in written:
+            return f"it holds {entry.name!r}, which no build wrote"
+        if entry.is_symlink() or not entry.is_file():
+            return f"{entry.name!r} is not a plain file"
+    return ""
+
+
+def _remove_written(folder: Path) -> bool:
+    """Delete the files a build wrote into ``folder``, then the folder if that emptied it.
+
+    Nothing else is deleted: a file the build did not write keeps the folder (logged). Returns
+    whether the folder is gone.
+    """
+    written = _written_files(folder) or set()
+    for name in [*sorted(written - {BUILD_MARKER}), BUILD_MARKER]:
+        entry = folder / name
+        if entry.is_file() and not entry.is_symlink():
+            entry.unlink(missing_ok=True)
+    try:
+        folder.rmdir()
+    except FileNotFoundError:
         return True
-    names = {p.name for p in entries}
-    return "manifest.json" in names and all(p.is_file() and not p.is_symlink() for p in entries)
+    except OSError:
+        log.warning("%s: kept, it holds files no build wrote", folder)
+        return False
+    return True
 
 
 def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> None:
-    """Replace the folder ``target`` by exactly ``files`` (name → bytes), all or nothing.
+    """Replace the folder ``target`` by exactly ``files`` (name → bytes) and the marker
+    :data:`BUILD_MARKER`, all or nothing.
 
-    Everything is written and flushed into a fresh sibling ``<target>.tmp-<pid>-<r>/``; then the old
-    folder is renamed aside, the new one renamed in, and the old one removed. A failure before the
-    swap leaves the old folder untouched; a kill during the swap is repaired by
-    :func:`recover_folder`, which runs first on the next build.
+    Everything is written and flushed into a fresh sibling ``<target>.tmp-<pid>-<r>/`` (the marker
+    first); then the old folder is renamed aside, the new one renamed in, and the files of the old
+    one that a build wrote are removed. A failure before the swap leaves the old folder untouched; a
+    kill during the swap is repaired by :func:`recover_folder`, which runs first on the next build.
 
     Raises:
-        WriteError: ``target`` is a file, or a folder a build did not write (it is never replaced),
-            or the disk refused a write (full, read-only); the old folder is then left as it was.
+        WriteError: ``target`` is a file, or a folder a build did not write (it is never replaced:
+            see :func:`replace_problem`), or the disk refused a write (full, read-only); the old
+            folder is then left as it was.
         ConfigError: a file name is not a plain name.
     """
     target = Path(target)
     parent = target.parent if str(target.parent) else Path(".")
     for name in files:
-        problem = name_problem(name)
+        problem = name_problem(name, MAX_FILE_NAME_CHARS)
+        if problem or name == BUILD_MARKER:
+            raise ConfigError(f"output file name {name!r} is {problem or 'the build marker'}")
+    if target.is_symlink():
+        raise WriteError(str(target), "is a symbolic link; give the folder itself (a link is never replaced)")
+    if target.exists() and not target.is_dir():
+        raise WriteError(str(target), "exists and is not a folder")
+    if target.is_dir():
+        try:
+            problem = replace_problem(target)
+        except OSError as exc:
+            raise _write_error(exc, target) from None
         if problem:
-            raise ConfigError(f"output file name {name!r} is {problem}")
+            raise WriteError(
+                str(target),
+                f"exists and is not a lawalign build folder ({problem}); refusing to touch it: "
+                "choose a new or empty folder",
+            )
     try:
         recover_folder(target)
     except OSError as exc:
         raise _write_error(exc, target) from None
-    if target.exists() and not target.is_dir():
-        raise WriteError(str(target), "exists and is not a folder")
-    if target.is_dir() and not _is_replaceable(target):
-        raise WriteError(
-            str(target),
-            "exists and is not a lawalign build folder (no manifest.json, or it holds sub-folders); "
-            "refusing to replace it: choose a new or empty folder",
-        )
     tag = f"{os.getpid()}-{secrets.token_hex(4)}"
     tmp = parent / f"{target.name}{TMP_MARK}{tag}"
     old = parent / f"{target.name}{OLD_MARK}{tag}"
@@ -266,6 +342,7 @@ def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> 
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp.mkdir()
+        _write_file(tmp / BUILD_MARKER, _marker(files))
         for name in sorted(files):
             _write_file(tmp / name, files[name])
         _fsync_dir(tmp)
@@ -275,14 +352,15 @@ def write_folder(target: str | os.PathLike[str], files: Mapping[str, bytes]) -> 
         _rename(tmp, target)
         _fsync_dir(parent)
     except BaseException as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp.is_dir():
+            _remove_written(tmp)
         if moved_aside and not target.exists():
             os.rename(old, target)
         if isinstance(exc, OSError):
             raise _write_error(exc, target) from None
         raise
     if moved_aside:
-        shutil.rmtree(old, ignore_errors=True)
+        _remove_written(old)
 
 
 def _rename(src: Path, dst: Path) -> None:
@@ -305,17 +383,21 @@ def file_sha256(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
-def build_info(paths: Sequence[str], options: Mapping[str, object]) -> dict[str, object]:
+def build_info(
+    paths: Sequence[str], options: Mapping[str, object], files: Mapping[str, str] | None = None
+) -> dict[str, object]:
     """The identity of a build: an id from the tool version, the options and the inputs' sha256.
 
     The id is a hash, not a clock reading or a random number, so the same inputs give byte-identical
-    outputs while any change of input, option or version gives a new id.
+    outputs while any change of input, option or version gives a new id. ``paths`` are the inputs as
+    outputs name them; ``files`` maps such a name to where the file is read when it differs.
 
     >>> info = build_info([], {"align": False})
     >>> sorted(info), len(str(info["id"]))
     (['id', 'inputs', 'options', 'tool'], 16)
     """
-    inputs = [{"path": p, "sha256": file_sha256(p)} for p in paths]
+    where = files or {}
+    inputs = [{"path": p, "sha256": file_sha256(where.get(p, p))} for p in paths]
     tool = f"lawalign {_version()}"
     blob = json.dumps({"tool": tool, "options": dict(options), "inputs": inputs}, sort_keys=True)
     return {

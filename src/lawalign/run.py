@@ -232,9 +232,11 @@ def inputs_from_paths(
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
+                real = _display(entry.file)
                 out.append(
                     EditionInput(
-                        path=_display(entry.file),
+                        path=entry.shown or real,
+                        file="" if entry.shown in ("", real) else real,
                         lang=entry.lang,
                         name=entry.name,
                         source_edition=entry.source_edition,
@@ -267,9 +269,9 @@ def read_input(
     from lawalign.corpus import read_akn_edition
     from lawalign.ingest.xliff import read_xliff_edition
 
-    back = read_akn_edition(item.path)
+    back = read_akn_edition(item.location, item.path)
     pairs: tuple[tuple[Edition, Reading], ...]
-    filled = read_xliff_edition(item.path, default) if back is None else None
+    filled = read_xliff_edition(item.location, default, shown=item.path) if back is None else None
     if filled is not None:
         edition = replace(filled, name=item.name or filled.name)
         evidence = "read back from a completed XLIFF package"
@@ -284,7 +286,7 @@ def read_input(
     else:
         from lawalign.ingest import read_source
 
-        source = read_source(item.path, lang=item.lang)
+        source = read_source(item.location, lang=item.lang, shown=item.path)
         pairs = read_structure(
             source,
             name=item.name,

@@ -18,6 +18,10 @@ dicts ``{"$d": [[key, value], ...]}``; anything else (a list, a numpy number) is
 the next command computes. Read back, the results are equal to what the build computed, so every
 output is byte-identical to a computed one.
 
+The results line is followed by a last line ``{"sha256": …}``: an HMAC-SHA256 of the results'
+bytes keyed by the run key. Results edited in place (same key, valid JSON, a unit's text changed)
+fail it and are not used: the command computes, with a warning.
+
 >>> from lawalign.models import Source, Unit
 >>> unit = Unit("68A", "text", "section", "vi", "68", "Một.", Source("vi.txt", 3, 3), span=(0, 4))
 >>> decode(encode({"order": ("68A",), "units": (unit, unit)}))["units"] == (unit, unit)
@@ -26,8 +30,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
+import hmac
 import importlib.util
 import json
 import logging
@@ -41,7 +47,7 @@ from lawalign.run import Reading, Run
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1
+FORMAT = 2
 """Changes whenever the layout of the file changes (old files are then not read)."""
 
 CLASSES: dict[str, type] = {
@@ -249,7 +255,7 @@ def run_key(run: Run) -> str | None:
     if identity is None:
         return None
     try:
-        contents = [_file_sha256(item.path) for item in run.inputs]
+        contents = [_file_sha256(item.location) for item in run.inputs]
         data = run.knowledge.key or None  # the overlay's files, content included
     except OSError:
         return None
@@ -281,6 +287,10 @@ def _store_path(run: Run) -> Path | None:
 # -- store and load -------------------------------------------------------------------------------
 
 
+def _seal(key: str) -> Any:
+    return hmac.new(key.encode("utf-8"), digestmod=hashlib.sha256)
+
+
 def save_results(run: Run, build_id: str, out: str | os.PathLike[str]) -> Path | None:
     """Store the results ``run`` has computed as those of build ``build_id`` (written to ``out``).
 
@@ -291,39 +301,52 @@ def save_results(run: Run, build_id: str, out: str | os.PathLike[str]) -> Path |
     key = run_key(run)
     if path is None or key is None:
         return None
+    from lawalign.cachedir import cache_problem, warn_unusable
+
+    folder = path.parent.parent
+    problem = cache_problem(folder)
+    if problem:
+        warn_unusable(folder, problem)
+        return None
     header = {"format": FORMAT, "key": key, "build": build_id, "out": str(out)}
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    seal = _seal(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(header, ensure_ascii=False) + "\n")
+        with open(tmp, "wb") as fh:
+            fh.write((json.dumps(header, ensure_ascii=False) + "\n").encode("utf-8"))
             for piece in _encoded(run.stage_results()):  # written as encoded: memory stays low
-                fh.write(piece)
-            fh.write("\n")
+                data = piece.encode("utf-8")
+                seal.update(data)
+                fh.write(data)
+            fh.write(("\n" + json.dumps({"sha256": seal.hexdigest()}) + "\n").encode("utf-8"))
         os.replace(tmp, path)
     except TypeError as exc:
         log.info("build results not stored: %s", exc)
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         return None
     except OSError as exc:
         log.warning("build results not stored in %s: %s", path.parent, exc.strerror or exc)
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         return None
     return path
 
 
 def load_results(run: Run) -> tuple[Run, dict[str, str]] | None:
-    """``run`` with the stored results of its last build, when they are current.
+    """``run`` with the stored results of its last build, when they are current and intact.
 
     Returns:
         The run with its stages filled in, and the header (``build``: the build id, ``out``: the
-        folder the build wrote), or None: no current build (the run then computes as usual).
+        folder the build wrote), or None: no current build, or results that fail their integrity
+        check (the run then computes as usual).
     """
     path = _store_path(run)
-    if path is None or not path.is_file():
-        return None
     try:
-        with open(path, encoding="utf-8") as fh:
+        if path is None or not path.is_file():
+            return None
+        with open(path, "rb") as fh:
             header = json.loads(fh.readline())
             if not isinstance(header, dict) or header.get("format") != FORMAT:
                 return None
@@ -331,7 +354,16 @@ def load_results(run: Run) -> tuple[Run, dict[str, str]] | None:
             if key is None or header.get("key") != key:
                 log.info("the last build of these inputs is not current: computing")
                 return None
-            results = decode(fh.read())
+            body, _, trailer = fh.read().rstrip(b"\n").rpartition(b"\n")
+        seal = _seal(key)
+        seal.update(body)
+        stored = json.loads(trailer) if trailer.startswith(b"{") else None
+        if not isinstance(stored, dict) or not hmac.compare_digest(
+            str(stored.get("sha256", "")), seal.hexdigest()
+        ):
+            log.warning("stored build results in %s fail their integrity check: computing", path)
+            return None
+        results = decode(body.decode("utf-8"))
         if set(results) - set(Run.STAGES):
             return None
         return run.with_results(results), {"build": str(header["build"]), "out": str(header["out"])}

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from lawalign.cachedir import cache_dir
+from lawalign.cachedir import cache_dir, cache_problem, warn_unusable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -109,7 +109,7 @@ class Store:
 
     def _disable(self, why: str) -> None:
         if not self.disabled:
-            log.warning("%s: embedding cache unusable (%s); running without cache", self.path, why)
+            warn_unusable(self.folder, why)
         self.disabled = why
         self.close()
 
@@ -117,10 +117,9 @@ class Store:
         if self.disabled:
             return None
         if self._conn is None:
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                self._disable(f"cannot create the folder {self.folder}: {exc.strerror or exc}")
+            problem = cache_problem(self.folder)
+            if problem:
+                self._disable(problem)
                 return None
             if self.path.exists() and not self.path.is_file():
                 self._disable(f"{self.path} is not a file")

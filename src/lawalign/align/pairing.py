@@ -46,18 +46,19 @@ class PairDocument:
 
 
 def _read_text(path: str, lang: str | None) -> str:
+    from lawalign.fsafe import check_regular, read_regular
     from lawalign.ingest.decode import decode_bytes
 
     p = Path(path)
     try:
         if p.is_dir():
             raise InputError(path, "is a directory, not a file")
-        size = p.stat().st_size
+        size = check_regular(p, path).st_size  # a FIFO, device or socket is refused unopened
         if size > MAX_BYTES:
             raise InputError(
                 path, f"file is {size / 1048576:.1f} MB, over the {MAX_BYTES // 1048576} MB limit"
             )
-        data = p.read_bytes()
+        data = read_regular(p, path, limit=MAX_BYTES)
     except FileNotFoundError:
         raise InputError(path, "no such file") from None
     except OSError as exc:

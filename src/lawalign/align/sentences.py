@@ -106,10 +106,13 @@ def sentence_spans(text: str, lang: str) -> list[tuple[int, int]]:
     merged: list[tuple[int, int]] = []
     for a, b in raw:
         before = text[merged[-1][0] : merged[-1][1]] if merged else ""
-        if merged and (
-            _ends_with_abbreviation(before, profile.abbreviations)
-            or not re.search(r"\w", text[a:b])  # a lone ")" or "*" belongs to the sentence before
-            or false_end(before, text[a:b])
+        if (
+            merged
+            and (
+                _ends_with_abbreviation(before, profile.abbreviations)
+                or not re.search(r"\w", text[a:b])  # a lone ")" or "*" belongs to the sentence before
+                or false_end(before, text[a:b])
+            )
         ):
             merged[-1] = (merged[-1][0], b)
         else:

@@ -39,13 +39,14 @@ def run(args: argparse.Namespace) -> int:
     run = run_of(args, [args.corpus])
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
     editions = run.editions
-    build = build_info([e.path for e in editions], {"model": args.model, "align": not args.no_align})
-    files = build_outputs(run, build=build)
-    write_folder(out, files)
+    files = {item.path: item.location for item in run.inputs}
+    build = build_info([e.path for e in editions], {"model": args.model, "align": not args.no_align}, files)
+    outputs = build_outputs(run, build=build)
+    write_folder(out, outputs)
     from lawalign.runcache import save_results
 
     save_results(run, str(build["id"]), out)  # show, diff, report... read them while current
-    summary = {name: len(data) for name, data in sorted(files.items())}
+    summary = {name: len(data) for name, data in sorted(outputs.items())}
     n_units = sum(len(e.law_units) for e in editions)
     n_debris = sum(len(e.debris) for e in editions)
     print(
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     )
     for name, size in summary.items():
         print(f"  {name:<22} {size:>8} bytes", file=sys.stderr)
-    if "findings.json" in files:
-        findings = json.loads(files["findings.json"])["findings"]
+    if "findings.json" in outputs:
+        findings = json.loads(outputs["findings.json"])["findings"]
         by_sev: dict[str, int] = {}
         for f in findings:
             by_sev[f["severity"]] = by_sev.get(f["severity"], 0) + 1

@@ -166,9 +166,15 @@ def format_findings(findings: Sequence[Finding], fmt: str) -> str:
 
 def read_baseline(path: str | Path) -> dict[str, str]:
     """Accepted findings of a baseline file: key → note. Raises InputError on a malformed file."""
+    from lawalign.fsafe import read_regular
+
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(p, str(path), limit=64 * 1024 * 1024).decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), f"baseline is not UTF-8: {exc.reason}") from None
+    except RecursionError:
+        raise InputError(str(path), "baseline nests too deep") from None
     except OSError as exc:
         raise InputError(str(path), f"cannot read baseline: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:

@@ -17,8 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from lawalign.datafiles import load_toml, toml_location
 from lawalign.diff.termbase import Concept, Termbase, load_termbase, parse_termbase
 from lawalign.errors import ConfigError, InputError
+from lawalign.fsafe import check_regular, read_regular
 
 # TBX administrative statuses that mark a term to avoid.
 _AVOID_STATUS = ("deprecated", "superseded", "notrecommended", "not recommended", "obsolete")
@@ -41,20 +43,31 @@ def merge_termbase(base: Termbase, extra: Termbase) -> Termbase:
     return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
 
 
+GLOSSARY_MAX_BYTES = 20 * 1024 * 1024
+"""Largest glossary read (the input size limit)."""
+
+
 def _read_toml(path: Path) -> dict[str, Termbase]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = read_regular(path, str(path), limit=GLOSSARY_MAX_BYTES).decode("utf-8")
+        data = load_toml(text, str(path))
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), f"malformed glossary: {exc}") from None
+        message, line, col = toml_location(exc, text)
+        raise InputError(str(path), f"malformed glossary: {message}", line, col) from None
     except UnicodeDecodeError as exc:
         raise InputError(str(path), f"glossary is not UTF-8: {exc.reason}") from None
     lang = data.get("lang")
     if not isinstance(lang, str) or not lang:
         raise InputError(str(path), 'a TOML glossary needs lang = "xx" (its ISO 639-1 language)')
     try:
-        return {lang: parse_termbase(data, lang, str(path))}
+        return {lang: parse_termbase(data, lang, str(path), text)}
     except ConfigError as exc:
-        raise InputError(str(path), str(exc).removeprefix(f"{path}: ")) from None
+        message = str(exc).removeprefix(str(path))
+        where = re.match(r":(\d+)(?::(\d+))?: ", message)
+        if where:
+            line, col = int(where[1]), int(where[2] or 0)
+            raise InputError(str(path), message[where.end() :], line, col) from None
+        raise InputError(str(path), message.removeprefix(": ")) from None
 
 
 def _local(tag: object) -> str:
@@ -75,16 +88,10 @@ def _known_concept(lang: str, term: str) -> str | None:
 
 
 def _read_tbx(path: Path) -> dict[str, Termbase]:
-    from lxml import etree
+    from lawalign.ingest.read import MAX_BYTES
+    from lawalign.ingest.xmlsafe import parse_xml
 
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
-    try:
-        root = etree.parse(str(path), parser).getroot()
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno or 0
-        raise InputError(str(path), f"malformed TBX: {exc.msg}", line=line) from None
+    root = parse_xml(read_regular(path, str(path), limit=MAX_BYTES), str(path), max_bytes=MAX_BYTES)
     xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
     per_lang: dict[str, dict[str, Concept]] = {}
     entries = [e for e in root.iter() if _local(e.tag) in ("termEntry", "conceptEntry")]
@@ -160,8 +167,9 @@ def read_glossary(path: str | Path) -> dict[str, Termbase]:
             for lang, tb in read_glossary(f).items():
                 merged[lang] = merge_termbase(merged[lang], tb) if lang in merged else tb
         return merged
-    if not p.is_file():
+    if not p.exists():
         raise InputError(str(p), "no such glossary file")
+    check_regular(p, str(p))  # a FIFO, device or socket is refused unopened
     if p.suffix.lower() == ".toml":
         return _read_toml(p)
     if p.suffix.lower() in (".tbx", ".xml"):

@@ -99,20 +99,41 @@ def parse_termbase(data: dict[str, object], lang: str, source: str, text: str = 
     check_keys(data, TOP_KEYS, source, text)
     raw_concepts = data.get("concept", {})
     if not isinstance(raw_concepts, dict):
-        raise ConfigError(f"{source}: 'concept' must be a table of [concept.<id>] tables")
+        raise _wrong(source, text, "concept", 0, "'concept' must be a table of [concept.<id>] tables")
     concepts = []
     for cid, raw in sorted(raw_concepts.items()):
         if not isinstance(raw, dict):
             raise ConfigError(f"{source}: concept {cid!r} must be a table")
         after = key_line(text, cid)
         check_keys(raw, CONCEPT_KEYS, source, text, where=f"concept {cid!r}", after=after)
-        kind = str(raw.get("kind", "term"))
+        kind = raw.get("kind", "term")
+        if not isinstance(kind, str):
+            raise _wrong(
+                source, text, "kind", after, f"concept {cid!r}: 'kind' must be a string, not {kind!r}"
+            )
         check_choice(kind, KINDS, source, text, name="kind", after=after)
-        terms = tuple(str(t) for t in raw.get("terms", ()))
-        if not terms:
+        lists = {}
+        for key in ("terms", "avoid"):
+            value = raw.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+                shown_value = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+                raise _wrong(
+                    source,
+                    text,
+                    key,
+                    after,
+                    f"concept {cid!r}: {key!r} must be a list of strings, not {shown_value}",
+                )
+            lists[key] = tuple(value)
+        if not lists["terms"]:
             raise ConfigError(f"{source}: concept {cid!r} lists no terms")
-        concepts.append(Concept(cid, kind, terms, tuple(str(t) for t in raw.get("avoid", ()))))
+        concepts.append(Concept(cid, kind, lists["terms"], lists["avoid"]))
     return Termbase(lang, tuple(concepts))
+
+
+def _wrong(source: str, text: str, key: str, after: int, message: str) -> ConfigError:
+    line = key_line(text, key, after) if text else 0
+    return ConfigError(f"{source}:{line}: {message}" if line else f"{source}: {message}")
 
 
 @cache

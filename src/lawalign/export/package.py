@@ -351,4 +351,3 @@ def write_package(package: UpdatePackage, folder: str | Path) -> list[Path]:
         write_atomic(out / name, data)
         written.append(out / name)
     return written
-

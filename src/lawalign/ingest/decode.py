@@ -272,10 +272,10 @@ def sniff_format(data: bytes) -> str:
                 names = set(zf.namelist())
                 if "word/document.xml" in names:
                     return "docx"
-                if "mimetype" in names and zf.read("mimetype").startswith(
-                    b"application/vnd.oasis.opendocument.text"
-                ):
-                    return "odt"
+                if "mimetype" in names:
+                    with zf.open("mimetype") as fh:  # at most 64 bytes inflated: it may be a bomb
+                        if fh.read(64).startswith(b"application/vnd.oasis.opendocument.text"):
+                            return "odt"
         except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
             pass  # a damaged archive: decoding names it as a ZIP archive
     return "text"

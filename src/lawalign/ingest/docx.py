@@ -45,6 +45,17 @@ from lxml import etree
 
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
+from lawalign.ingest.xmlsafe import parse_xml
+from lawalign.limits import (
+    LIST_MAX_LEVEL,
+    LIST_MAX_START,
+    MAX_PARAGRAPH_CHARS,
+    SPACES_MAX,
+    XML_MAX_BYTES,
+    ZIP_MAX_MEMBERS,
+    ZIP_MAX_RATIO,
+    ZIP_MAX_TOTAL,
+)
 from lawalign.models import Notice
 
 log = logging.getLogger(__name__)
@@ -73,12 +84,119 @@ def _val(el: Any, child: str, attr: str = "val") -> str | None:
     return None if found is None else found.get(w(attr))
 
 
-def _safe_xml(blob: bytes, path: str, part: str) -> Any:
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+def _safe_xml(blob: bytes | Any, path: str, part: str, *, keep: bool = True) -> Any:
+    """A part's XML through the one hardened, bounded parser (:func:`lawalign.ingest.xmlsafe.parse_xml`)."""
+    return parse_xml(blob, path, part=part, keep=keep)
+
+
+def open_archive(data: bytes, path: str, what: str) -> zipfile.ZipFile:
+    """The ZIP archive of a Word or OpenDocument file, its members checked before any is inflated.
+
+    Refused: more than :data:`~lawalign.limits.ZIP_MAX_MEMBERS` members, a member declaring more than
+    :data:`~lawalign.limits.XML_MAX_BYTES`, all members together more than
+    :data:`~lawalign.limits.ZIP_MAX_TOTAL`, or a member over 1 MiB inflating more than
+    :data:`~lawalign.limits.ZIP_MAX_RATIO` times (a ZIP bomb). A member that inflates past what it
+    declares is stopped by the ZIP reader (it reads no more than the declared size) and its check sum.
+
+    Raises:
+        InputError: not a ZIP archive, or a limit passed (naming the member).
+    """
     try:
-        return etree.fromstring(blob, parser)
-    except etree.XMLSyntaxError as exc:
-        raise InputError(path, f"damaged Word file: {part} is not well-formed XML ({exc.msg})") from None
+        zf = zipfile.ZipFile(io.BytesIO(data))
+        infos = zf.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise InputError(path, f"damaged {what} file: {exc}") from None
+    if len(infos) > ZIP_MAX_MEMBERS:
+        raise InputError(
+            path, f"{what} file has {len(infos):,} ZIP members, over the limit of {ZIP_MAX_MEMBERS:,}"
+        )
+    total = 0
+    for info in infos:
+        total += info.file_size
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size > XML_MAX_BYTES:
+            raise InputError(
+                path,
+                f"{what} file part {info.filename}: inflates to {info.file_size:,} bytes, over the limit of "
+                f"{XML_MAX_BYTES:,} for one part (refused before inflating)",
+            )
+        if info.file_size > 1 << 20 and ratio > ZIP_MAX_RATIO:
+            raise InputError(
+                path,
+                f"{what} file part {info.filename}: inflates {ratio:,.0f} times ({info.compress_size:,} to "
+                f"{info.file_size:,} bytes), over the limit of {ZIP_MAX_RATIO} (a ZIP bomb; refused before "
+                "inflating)",
+            )
+        if total > ZIP_MAX_TOTAL:
+            raise InputError(
+                path,
+                f"{what} file inflates to more than {ZIP_MAX_TOTAL:,} bytes in all (refused unread)",
+            )
+    return zf
+
+
+def read_member(zf: zipfile.ZipFile, name: str, path: str, limit: int = XML_MAX_BYTES) -> bytes:
+    """A member's bytes, read in chunks and never more than ``limit``.
+
+    Raises:
+        InputError: the member inflates past ``limit``, or is damaged.
+    """
+    out = bytearray()
+    try:
+        with zf.open(name) as fh:
+            while True:
+                chunk = fh.read(1 << 16)
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) > limit:
+                    raise InputError(path, f"{name}: inflates past {limit:,} bytes (refused)")
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError) as exc:
+        raise InputError(path, f"{name}: damaged member ({exc})") from None
+    return bytes(out)
+
+
+def _check_parts(zf: zipfile.ZipFile, path: str, what: str) -> None:
+    """Run every XML part of a package through the hardened parser (entities refused, bounded)
+    before python-docx, whose own parser drops entities silently, reads them."""
+    for info in zf.infolist():
+        if info.filename.endswith((".xml", ".rels")) and not info.is_dir():
+            try:
+                with zf.open(info) as fh:
+                    _safe_xml(fh, path, f"{what} file part {info.filename}", keep=False)
+            except (zipfile.BadZipFile, OSError, RuntimeError, EOFError) as exc:
+                raise InputError(path, f"{info.filename}: damaged member ({exc})") from None
+
+
+def _int(el: Any, attr: str, path: str, part: str, default: int, low: int, high: int, label: str = "") -> int:
+    """A whole-number attribute, checked and capped.
+
+    Raises:
+        InputError: ``path: <part>, line L: w:start='abc' is not a whole number`` (or outside
+            ``low``–``high``).
+    """
+    raw = el.get(attr)
+    if raw is None:
+        return default
+    if not label:
+        name = attr.rsplit("}", 1)[-1]
+        label = ("w:" if attr.startswith(f"{{{W}}}") else "text:" if ":text:" in attr else "") + name
+    where = f"{part}, line {el.sourceline}" if el.sourceline else part
+    value = raw.strip()
+    if not re.fullmatch(r"[+-]?\d{1,12}", value):
+        raise InputError(path, f"{where}: {label}={raw[:20]!r} is not a whole number")
+    number = int(value)
+    if not low <= number <= high:
+        raise InputError(path, f"{where}: {label}={number} is outside the supported range {low}-{high:,}")
+    return number
+
+
+def _wint(el: Any, child: str, path: str, part: str, default: int, low: int, high: int) -> int:
+    """``_int`` of the ``w:val`` of ``el``'s child ``child`` (``default`` when absent)."""
+    if el is None:
+        return default
+    found = el.find(w(child))
+    return default if found is None else _int(found, w("val"), path, part, default, low, high, f"w:{child}")
 
 
 # --- numbering ---------------------------------------------------------------------------------------
@@ -144,30 +262,36 @@ class _Numbering:
     unknown: set[str] = field(default_factory=set)
 
     @classmethod
-    def parse(cls, root: Any) -> _Numbering:
+    def parse(cls, root: Any, path: str = "") -> _Numbering:
         out = cls()
         if root is None:
             return out
+        part = "Word file part word/numbering.xml"
+        levels_max = LIST_MAX_LEVEL - 1
         for absn in root.iter(w("abstractNum")):
             levels: dict[int, _Level] = {}
             for lvl in absn.iter(w("lvl")):
                 level = _Level()
-                level.start = int(_val(lvl, "start") or 1)
+                level.start = _wint(lvl, "start", path, part, 1, 0, LIST_MAX_START)
                 level.fmt = _val(lvl, "numFmt") or "decimal"
                 level.text = _val(lvl, "lvlText") if _val(lvl, "lvlText") is not None else ""  # type: ignore[assignment]
                 level.suffix = {"tab": " ", "space": " ", "nothing": ""}.get(_val(lvl, "suff") or "tab", " ")
                 level.legal = lvl.find(w("isLgl")) is not None
-                restart = _val(lvl, "lvlRestart")
-                level.restart = int(restart) if restart is not None else None
-                levels[int(lvl.get(w("ilvl"), "0"))] = level
+                restart = lvl.find(w("lvlRestart"))
+                level.restart = (
+                    _int(restart, w("val"), path, part, 0, 0, LIST_MAX_LEVEL, "w:lvlRestart")
+                    if restart is not None
+                    else None
+                )
+                levels[_int(lvl, w("ilvl"), path, part, 0, 0, levels_max)] = level
             out.levels[absn.get(w("abstractNumId"), "")] = levels
         for num in root.iter(w("num")):
             num_id = num.get(w("numId"), "")
             out.nums[num_id] = _val(num, "abstractNumId") or ""
             for ov in num.iter(w("lvlOverride")):
-                start = _val(ov, "startOverride")
-                if start is not None:
-                    out.overrides[(num_id, int(ov.get(w("ilvl"), "0")))] = int(start)
+                if ov.find(w("startOverride")) is not None:
+                    start = _wint(ov, "startOverride", path, part, 1, 0, LIST_MAX_START)
+                    out.overrides[(num_id, _int(ov, w("ilvl"), path, part, 0, 0, levels_max))] = start
         return out
 
     def label(self, num_id: str, ilvl: int) -> str:
@@ -217,7 +341,7 @@ class _Style:
     ilvl: int | None
 
 
-def _styles(root: Any) -> dict[str, _Style]:
+def _styles(root: Any, path: str = "") -> dict[str, _Style]:
     """Paragraph styles by id, with heading-ness and numbering resolved through ``basedOn``."""
     if root is None:
         return {}
@@ -239,8 +363,14 @@ def _styles(root: Any) -> dict[str, _Style]:
             heading = parent.heading
         numpr = ppr.find(w("numPr")) if ppr is not None else None
         num_id = _val(numpr, "numId") if numpr is not None else (parent.num_id if parent else None)
-        ilvl_s = _val(numpr, "ilvl") if numpr is not None else None
-        ilvl = int(ilvl_s) if ilvl_s is not None else (parent.ilvl if parent else None)
+        ilvl_el = numpr.find(w("ilvl")) if numpr is not None else None
+        ilvl = (
+            _int(
+                ilvl_el, w("val"), path, "Word file part word/styles.xml", 0, 0, LIST_MAX_LEVEL - 1, "w:ilvl"
+            )
+            if ilvl_el is not None
+            else (parent.ilvl if parent else None)
+        )
         style = _Style(heading, num_id, ilvl)
         out[sid] = style
         return style
@@ -293,10 +423,23 @@ class _Reader:
         style = self.styles.get(_val(ppr, "pStyle") or "", _Style(False, None, None))
         numpr = ppr.find(w("numPr")) if ppr is not None else None
         num_id = _val(numpr, "numId") if numpr is not None else None
-        ilvl_s = _val(numpr, "ilvl") if numpr is not None else None
+        ilvl_el = numpr.find(w("ilvl")) if numpr is not None else None
         if num_id is None:
             num_id = style.num_id
-        ilvl = int(ilvl_s) if ilvl_s is not None else (style.ilvl or 0)
+        ilvl = (
+            _int(
+                ilvl_el,
+                w("val"),
+                self.path,
+                "Word file part word/document.xml",
+                0,
+                0,
+                LIST_MAX_LEVEL - 1,
+                "w:ilvl",
+            )
+            if ilvl_el is not None
+            else (style.ilvl or 0)
+        )
         outline = _val(ppr, "outlineLvl")
         heading = style.heading if outline is None else outline != "9"
         label = self.numbering.label(num_id, ilvl) if num_id else ""
@@ -355,7 +498,7 @@ class _Reader:
                 parts.append("\u00ad")
             elif tag == w("sym"):
                 code = el.get(w("char"), "")
-                if code:
+                if re.fullmatch(r"[0-9A-Fa-f]{1,6}", code) and int(code, 16) <= 0x10FFFF:
                     ch = chr(int(code, 16))
                     parts.append(_BULLETS.get(ch, ch))
             elif tag in (w("footnoteReference"), w("endnoteReference")) and not in_note:
@@ -414,7 +557,9 @@ def _walk(container: Any) -> Iterator[Any]:
 def _part_xml(doc: Any, suffix: str, path: str) -> Any:
     for rel in doc.part.rels.values():
         if rel.reltype.endswith(suffix) and not rel.is_external:
-            return _safe_xml(rel.target_part.blob, path, suffix.strip("/") + ".xml")
+            return _safe_xml(
+                rel.target_part.blob, path, "Word file part " + str(rel.target_part.partname).lstrip("/")
+            )
     return None
 
 
@@ -429,6 +574,8 @@ def extract_docx(data: bytes, path: str) -> Document:
         from docx.opc.exceptions import PackageNotFoundError
     except ImportError as exc:
         raise InputError(path, f"cannot read Word files: python-docx is not installed ({exc})") from None
+    with open_archive(data, path, "Word") as zf:
+        _check_parts(zf, path, "Word")
     try:
         doc = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
@@ -450,7 +597,9 @@ def extract_docx(data: bytes, path: str) -> Document:
         for c in comments_root.iter(w("comment")):
             text = " ".join("".join(t.text or "" for t in p.iter(w("t"))) for p in c.iter(w("p")))
             comments[c.get(w("id"), "")] = (c.get(w("author"), ""), text.strip())
-    reader = _Reader(path, _Numbering.parse(numbering_root), _styles(styles_root), notes, comments)
+    reader = _Reader(
+        path, _Numbering.parse(numbering_root, path), _styles(styles_root, path), notes, comments
+    )
     reader.body(doc.element.body)
     notices = _notices(reader, path, "Word")
     return Document(tuple(reader.paragraphs), tuple(reader.removed), tuple(notices), DOCX_MEDIA_TYPE, "utf-8")
@@ -492,6 +641,7 @@ _ODF = {
     "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
     "dc": "http://purl.org/dc/elements/1.1/",
 }
+_ODT_LEVELS = 10  # OpenDocument list levels run 1-10
 _ODF_FORMATS = {"1": "decimal", "A": "upperLetter", "a": "lowerLetter", "I": "upperRoman", "i": "lowerRoman"}
 
 
@@ -520,6 +670,7 @@ class _OdtReader:
     counters: dict[str, list[int]] = field(default_factory=dict)  # list style → counter per level
     insertions: int = 0
     numbering: _Numbering = field(default_factory=_Numbering)
+    spaces: int = 0  # spaces text:s elements stood for in the paragraph being read
 
     def container(self, el: Any, style: str = "", depth: int = 0) -> None:
         for child in el:
@@ -540,26 +691,34 @@ class _OdtReader:
 
     def items(self, el: Any, style: str, depth: int) -> None:
         style = el.get(o("text", "style-name")) or style
-        counters = self.counters.setdefault(style, [0] * 10)
+        if depth >= _ODT_LEVELS:
+            raise InputError(
+                self.path,
+                f"OpenDocument file part content.xml, line {el.sourceline}: lists nest deeper than "
+                f"{_ODT_LEVELS} levels (OpenDocument's limit)",
+            )
+        counters = self.counters.setdefault(style, [0] * _ODT_LEVELS)
         if (
             depth == 0
             and el.get(o("text", "continue-numbering")) != "true"
             and not el.get(o("text", "continue-list"))
         ):
-            counters[:] = [0] * 10
+            counters[:] = [0] * _ODT_LEVELS
         for item in el:
             if item.tag not in (o("text", "list-item"), o("text", "list-header")):
                 continue
             label = ""
             if item.tag == o("text", "list-item"):
                 level = self.list_styles.get(style, {}).get(depth + 1, _OdtLevel())
-                start = item.get(o("text", "start-value"))
-                if start is not None:
-                    counters[depth] = int(start) - 1
+                if item.get(o("text", "start-value")) is not None:
+                    start = _int(
+                        item, o("text", "start-value"), self.path, "content.xml", 1, 0, LIST_MAX_START
+                    )
+                    counters[depth] = start - 1
                 elif counters[depth] == 0:
                     counters[depth] = level.start - 1
                 counters[depth] += 1
-                counters[depth + 1 :] = [0] * (9 - depth)
+                counters[depth + 1 :] = [0] * (_ODT_LEVELS - 1 - depth)
                 if level.bullet:
                     label = level.bullet + " "
                 elif level.fmt:
@@ -574,6 +733,7 @@ class _OdtReader:
 
     def paragraph(self, p: Any, label: str) -> None:
         self.number += 1
+        self.spaces = 0
         heading = p.tag == o("text", "h")
         parts: list[str] = [label]
         notes: list[tuple[str, Any]] = []
@@ -600,7 +760,17 @@ class _OdtReader:
         for child in el:
             tag = child.tag
             if tag == o("text", "s"):
-                parts.append(" " * int(child.get(o("text", "c"), "1")))
+                count = _int(
+                    child, o("text", "c"), self.path, "OpenDocument file part content.xml", 1, 0, SPACES_MAX
+                )
+                self.spaces += count
+                if self.spaces > MAX_PARAGRAPH_CHARS:  # spaces are the one thing text:s multiplies
+                    raise InputError(
+                        self.path,
+                        f"OpenDocument file part content.xml, line {child.sourceline}: a paragraph of more "
+                        f"than {MAX_PARAGRAPH_CHARS:,} characters (the limit for one paragraph)",
+                    )
+                parts.append(" " * count)
             elif tag == o("text", "tab"):
                 parts.append("\t")
             elif tag == o("text", "line-break"):
@@ -637,7 +807,7 @@ class _OdtReader:
                 parts.append(child.tail)
 
 
-def _odt_list_styles(*roots: Any) -> dict[str, dict[int, _OdtLevel]]:
+def _odt_list_styles(path: str, *roots: Any) -> dict[str, dict[int, _OdtLevel]]:
     styles: dict[str, dict[int, _OdtLevel]] = {}
     for root in roots:
         if root is None:
@@ -645,14 +815,24 @@ def _odt_list_styles(*roots: Any) -> dict[str, dict[int, _OdtLevel]]:
         for ls in root.iter(o("text", "list-style")):
             levels: dict[int, _OdtLevel] = {}
             for lvl in ls:
-                level_no = int(lvl.get(o("text", "level"), "1"))
+                if not isinstance(lvl.tag, str):
+                    continue
+                level_no = _int(lvl, o("text", "level"), path, "OpenDocument list style", 1, 1, _ODT_LEVELS)
                 if lvl.tag == o("text", "list-level-style-number"):
                     fmt = lvl.get(o("style", "num-format"), "1")
                     levels[level_no] = _OdtLevel(
                         fmt=_ODF_FORMATS.get(fmt, "decimal") if fmt else "",
                         prefix=lvl.get(o("style", "num-prefix"), ""),
                         suffix=lvl.get(o("style", "num-suffix"), ""),
-                        start=int(lvl.get(o("text", "start-value"), "1")),
+                        start=_int(
+                            lvl,
+                            o("text", "start-value"),
+                            path,
+                            "OpenDocument list style",
+                            1,
+                            0,
+                            LIST_MAX_START,
+                        ),
                     )
                 elif lvl.tag == o("text", "list-level-style-bullet"):
                     levels[level_no] = _OdtLevel(bullet=lvl.get(o("text", "bullet-char"), "•"))
@@ -666,15 +846,15 @@ def extract_odt(data: bytes, path: str) -> Document:
     Raises:
         InputError: a damaged file (not a ZIP archive, no ``content.xml``, malformed XML).
     """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            content = zf.read("content.xml")
-            styles = zf.read("styles.xml") if "styles.xml" in zf.namelist() else None
-    except (zipfile.BadZipFile, KeyError, OSError) as exc:
-        raise InputError(path, f"damaged OpenDocument file: {exc}") from None
-    root = _safe_xml(content, path, "content.xml")
-    styles_root = _safe_xml(styles, path, "styles.xml") if styles else None
-    reader = _OdtReader(path, _odt_list_styles(root, styles_root))
+    with open_archive(data, path, "OpenDocument") as zf:
+        if "content.xml" not in zf.namelist():
+            raise InputError(path, "damaged OpenDocument file: no content.xml")
+        _check_parts(zf, path, "OpenDocument")
+        content = read_member(zf, "content.xml", path)
+        styles = read_member(zf, "styles.xml", path) if "styles.xml" in zf.namelist() else None
+    root = _safe_xml(content, path, "OpenDocument file part content.xml")
+    styles_root = _safe_xml(styles, path, "OpenDocument file part styles.xml") if styles else None
+    reader = _OdtReader(path, _odt_list_styles(path, root, styles_root))
     body = root.find(f"{o('office', 'body')}/{o('office', 'text')}")
     if body is None:
         raise InputError(path, "damaged OpenDocument file: content.xml has no text body")

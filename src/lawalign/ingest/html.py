@@ -14,7 +14,6 @@ entities (billion laughs, external entities) is refused with an :class:`InputErr
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -479,26 +478,11 @@ def extract_xml(text: str, path: str) -> Extracted:
     """
     reject_entity_declarations(text, path)
     markup = _unify_line_ends(text)
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        huge_tree=True,  # nesting up to MAX_DEPTH; entities are refused above and never resolved
-        load_dtd=False,
-        dtd_validation=False,
-        encoding="utf-8",
-        remove_comments=False,
-    )
-    try:
-        root = etree.fromstring(markup.encode("utf-8"), parser)
-    except etree.XMLSyntaxError as exc:
-        _refuse_depth(parser.error_log, path)  # this parse only: exc.error_log may hold older entries
-        line, col = exc.position if exc.position else (0, 0)
-        message = re.sub(r", line \d+, column \d+$", "", exc.msg or str(exc))
-        raise InputError(path, f"malformed XML: {message}", line, col) from None
-    tree = root.getroottree()
-    dtd = tree.docinfo.internalDTD
-    if dtd is not None and list(dtd.iterentities()):  # belt and braces: the text scan found none
-        raise InputError(path, "the document declares entities: refused, entities are never expanded")
+    from lawalign.ingest.xmlsafe import parse_xml
+
+    # The one hardened parser (XLIFF, TBX and any other XML input): nesting up to MAX_DEPTH,
+    # entities refused, bounded.
+    root = parse_xml(markup.encode("utf-8"), path, encoding="utf-8")
     is_xhtml = _local(root.tag) == "html"
     return _extract(
         root,

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from lawalign.errors import InputError
+from lawalign.fsafe import check_regular, read_regular
 from lawalign.ingest.controls import RemovedControl, spell_controls, strip_controls
 from lawalign.ingest.decode import decode_bytes, sniff_format
 from lawalign.ingest.document import Document
@@ -40,16 +41,9 @@ MAX_BYTES = 20 * 1024 * 1024
 
 
 def _check_file(path: Path, shown: str) -> int:
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        raise InputError(shown, "no such file") from None
-    except OSError as exc:
-        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
     if path.is_dir():
         raise InputError(shown, "is a directory, not a file (a corpus folder goes to load_editions)")
-    if not path.is_file():
-        raise InputError(shown, "not a regular file")
+    st = check_regular(path, shown)  # a FIFO, device or socket is refused before it is opened
     if st.st_size > MAX_BYTES:
         raise InputError(
             shown,
@@ -63,14 +57,14 @@ def _check_file(path: Path, shown: str) -> int:
 
 def _read_bytes(path: Path, shown: str, size: int) -> bytes:
     try:
-        with path.open("rb") as fh:
-            # Ask for the size stat() gave (plus room to notice growth), never a MAX_BYTES buffer.
-            data = fh.read(min(size, MAX_BYTES) + 4096)
-    except OSError as exc:
-        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:  # grew since stat()
-        raise InputError(shown, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
-    return data
+        # Opened without blocking and checked again on the open file; reads at most MAX_BYTES + 1.
+        return read_regular(path, shown, limit=MAX_BYTES)
+    except InputError as exc:
+        if exc.message.startswith("file is over"):  # grew since stat()
+            raise InputError(
+                shown, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text"
+            ) from None
+        raise
 
 
 def _declared_charset(data: bytes) -> str | None:
@@ -194,6 +188,7 @@ def read_source(
     lang: str | None = None,
     *,
     encoding: str | None = None,
+    shown: str | None = None,
 ) -> SourceText:
     """Read one law text: decode, extract a web page's post body, normalize, identify the language.
 
@@ -202,6 +197,8 @@ def read_source(
             (.docx) or OpenDocument (.odt) file: the format is recognised by content.
         lang: the language (ISO 639-1); detected with lingua when omitted (``lang_detected`` is set).
         encoding: force this encoding instead of detecting it.
+        shown: how outputs and messages name the file (default ``path``: a corpus names its files
+            canonically, see :func:`lawalign.corpus.canonical_path`).
 
     Returns:
         The normalized text with its line map into the raw file, the encoding used, removed page chrome
@@ -212,8 +209,8 @@ def read_source(
             over :data:`MAX_BYTES`, malformed XML or a document declaring entities, a PDF without a
             text layer (a scan), an encrypted, truncated or damaged PDF or Word file.
     """
-    shown = os.fspath(path)
-    p = Path(shown)
+    p = Path(os.fspath(path))
+    shown = shown or os.fspath(path)
     size = _check_file(p, shown)
     data = _read_bytes(p, shown, size)
     if lang is not None:

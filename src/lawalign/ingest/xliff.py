@@ -71,19 +71,15 @@ def _extradata(text: str) -> dict[str, str]:
 
 
 def parse_xml(data: bytes, path: str) -> etree._Element:
-    """Parse XML safely: no entities, no DTD, no network.
+    """Parse XML safely (:func:`lawalign.ingest.xmlsafe.parse_xml`: no entities, no DTD, no network,
+    bounded), and no document type declaration at all.
 
     Raises:
-        InputError: malformed XML, or a document type declaration (entities are refused).
+        InputError: malformed XML, entities, a limit passed, or a document type declaration.
     """
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        line, col = exc.position if exc.position else (0, 0)
-        raise InputError(path, f"malformed XML: {exc.msg}", line, col) from None
+    from lawalign.ingest.xmlsafe import parse_xml as parse_safe
+
+    root = parse_safe(data, path)  # the one hardened, bounded parser; entities refused at their line
     docinfo = root.getroottree().docinfo
     if docinfo.doctype or docinfo.internalDTD is not None:
         raise InputError(path, "document type declarations (and so entities) are not accepted", 1)
@@ -129,16 +125,23 @@ def _segments_12(units: list[etree._Element]) -> list[_Segment]:
     return out
 
 
-def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> Edition | None:
+def read_xliff_edition(
+    path: str | os.PathLike[str], default: str = "2007", *, shown: str | None = None
+) -> Edition | None:
     """The edition a completed XLIFF file holds (targets as text), or None when it is not XLIFF.
 
-    ``default`` is the WBF edition of a file that names none (``la:edition``).
+    ``default`` is the WBF edition of a file that names none (``la:edition``); ``shown`` how
+    messages and outputs name the file (default ``path``).
 
     Raises:
         InputError: it is XLIFF but malformed, has no target language, or holds no translated unit.
     """
+    from lawalign.fsafe import read_regular, special_kind
+
     p = Path(path)
     try:
+        if special_kind(p.stat().st_mode):
+            return None  # not opened here (a FIFO would block): ``read_source`` refuses it
         with p.open("rb") as fh:
             head = fh.read(4096)
     except OSError:
@@ -147,10 +150,10 @@ def read_xliff_edition(path: str | os.PathLike[str], default: str = "2007") -> E
         return None
     from lawalign.ingest.read import MAX_BYTES
 
-    shown = os.fspath(path)
+    shown = shown or os.fspath(path)
     if p.stat().st_size > MAX_BYTES:
         raise InputError(shown, f"file is over the {MAX_BYTES / 1048576:.0f} MB limit for one law text")
-    root = parse_xml(p.read_bytes(), shown)
+    root = parse_xml(read_regular(p, shown, limit=MAX_BYTES), shown)
     version = "2.0" if root.tag == f"{{{NS20}}}xliff" else "1.2" if root.tag == f"{{{NS12}}}xliff" else ""
     if not version:
         raise InputError(shown, f"not an XLIFF 1.2 or 2.0 document (root {root.tag})", root.sourceline or 1)

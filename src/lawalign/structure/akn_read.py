@@ -22,23 +22,16 @@ _RANGE = re.compile(r"(\d+)-(\d+)")  # "5-7": la:lines and la:span
 _NOTE_TAGS = frozenset({akn("authorialNote"), akn("noteRef")})
 
 
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
-
-
 def parse_xml(data: bytes, path: str = "") -> etree._Element:
-    """Parse XML safely: no entities, no DTD, no network.
+    """Parse XML safely: the one hardened, bounded parser (:func:`lawalign.ingest.xmlsafe.parse_xml`: no
+    entities, no DTD, no network), and no document type declaration at all.
 
     Raises:
-        InputError: malformed XML, or a document type declaration (entities are refused).
+        InputError: malformed XML, entities, a limit passed, or a document type declaration.
     """
-    try:
-        root = etree.fromstring(data, _parser())
-    except etree.XMLSyntaxError as exc:
-        line, col = exc.position if exc.position else (0, 0)
-        raise InputError(path, f"malformed XML: {exc.msg}", line, col) from None
+    from lawalign.ingest.xmlsafe import parse_xml as parse_safe
+
+    root = parse_safe(data, path)
     docinfo = root.getroottree().docinfo
     if docinfo.doctype or docinfo.internalDTD is not None:
         raise InputError(path, "document type declarations (and so entities) are not accepted", 1)

@@ -214,9 +214,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                     and not (full(prev, ln.text) and _runs_on(prev, ln.text))
                 )
                 and not (
-                    groups[-1][0] == i - back
-                    and not full(prev, ln.text)
-                    and _heading_line(_unlabelled(prev))
+                    groups[-1][0] == i - back and not full(prev, ln.text) and _heading_line(_unlabelled(prev))
                 )
             )
         else:

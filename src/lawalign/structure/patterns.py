@@ -100,7 +100,7 @@ CITATION_LABEL = re.compile(
 # "Law 70 B. Clarification Statement Repeated".
 LAW_SECTION_HEADING = re.compile(
     r"^(?P<label>(?:(?:[^\W\d_]{2,12}\.?|§)\s?)?(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$",
-    re.X | re.S
+    re.X | re.S,
 )
 
 # Quoted reply lines of an e-mail: "> text", ">> text".

@@ -26,9 +26,7 @@ from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 # mark of the quoted law text, anywhere in a paragraph: 'Law 68B1 reads: "Any statement …', 'the
 # wording of L68: "Any statement …', '> 2007 Law 68D: "After any claim …'.
 # A full stop right after the citation does too: '>> L70E.  "...unless an opponent …'.
-QUOTE_AFTER_CITATION = re.compile(
-    r"^(?:\s*\([^)]{0,60}\))?(?:(?:\s+[^\W\d_]+){0,3}\s*[:,]|\.)\s*[\"“„«]"
-)
+QUOTE_AFTER_CITATION = re.compile(r"^(?:\s*\([^)]{0,60}\))?(?:(?:\s+[^\W\d_]+){0,3}\s*[:,]|\.)\s*[\"“„«]")
 # "L68", "L68B2": the abbreviation of mailing lists and forums.
 ABBREVIATED_CITATION = re.compile(r"(?<![\w])L(\d{1,2}(?:[A-L]\d?)?)(?![\w])")
 CLOSING_QUOTE = re.compile(r"[\"”»]")
