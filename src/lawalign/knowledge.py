@@ -241,13 +241,21 @@ def _names_bundled(kind: str) -> tuple[str, ...]:
 
 
 def _folder_termbases(folder: Path) -> dict[str, Termbase]:
-    from lawalign.datafiles import parse_toml
+    import tomllib
+
+    from lawalign.datafiles import load_toml, toml_location
+    from lawalign.errors import InputError
 
     out: dict[str, Termbase] = {}
     for lang in _user_files(folder, "termbase"):
         path = folder / "termbase" / f"{lang}.toml"
         text = path.read_text(encoding="utf-8")
-        out[lang] = parse_termbase(parse_toml(text, str(path)), lang, str(path), text)
+        try:
+            data = load_toml(text, str(path))
+        except tomllib.TOMLDecodeError as exc:
+            message, line, col = toml_location(exc, text)
+            raise InputError(str(path), f"malformed glossary: {message}", line, col) from None
+        out[lang] = parse_termbase(data, lang, str(path), text)
     return out
 
 
