@@ -22,7 +22,7 @@ def hand_built(monkeypatch: pytest.MonkeyPatch) -> dict[str, Edition]:
     edited = edit_unit(vi_edition(), "68C", "ngay lập tức", "tức thì")
     table["vi-edited"] = drop_unit(edited, "70E2")
 
-    def fake(spec: str, *, lang: str | None = None, corpus: str = "corpus", **_: object) -> tuple[Run, str]:
+    def fake(args: object, spec: str, *, lang: str | None = None) -> tuple[Run, str]:
         edition = table[spec]
         return Run.from_editions([edition]), edition.name
 

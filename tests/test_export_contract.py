@@ -31,10 +31,7 @@ UNLABELLED = ("tmx", "xliff")  # translation formats keep the printed label out 
 
 
 def _corpus() -> Corpus:
-    corpus = Corpus(seed_editions())
-    corpus.set_findings(seed_findings())
-    corpus.set_alignment(None)  # the SQLite export would otherwise align (and load the model)
-    return corpus
+    return Corpus(seed_editions()).with_findings(seed_findings())
 
 
 def _body(unit) -> str:  # type: ignore[no-untyped-def]
@@ -152,8 +149,7 @@ def test_contract(fmt: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_markup_in_law_text_is_data(fmt: str) -> None:
     corpus = Corpus([script_edition(), *seed_editions()[1:2]])
-    corpus.set_findings([])  # the report would otherwise run the diff stage (and load the model)
-    corpus.set_alignment(None)
+    corpus = corpus.with_findings([])  # the report would otherwise run the diff stage (and load the model)
     options = ExportOptions(src="en", tgt="ru", level="clause", include_unaligned=True)
     data = render_export(corpus, fmt, options)
     expected = _units(corpus, ("en",), labelled=fmt not in UNLABELLED)

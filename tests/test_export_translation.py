@@ -24,7 +24,7 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     cache: Path = tmp_path_factory.mktemp("embeddings")
     corpus = Corpus(seed_editions(), embedder=get_embedder("e5", cache))
-    corpus.set_findings(seed_findings())
+    corpus = corpus.with_findings(seed_findings())
     return corpus
 
 

@@ -105,7 +105,7 @@ def test_frame_one_row_per_unit_per_language(corpus: Corpus) -> None:
 
 
 def test_findings_join_on_id(corpus: Corpus) -> None:
-    corpus.set_findings(seed_findings())
+    corpus = corpus.with_findings(seed_findings())
     findings = corpus.findings()
     assert tuple(findings.columns) == FINDING_COLUMNS
     joined = corpus.frame().merge(findings, on=["id", "lang"])

@@ -355,7 +355,11 @@ def test_unlettered_heading_matched_by_meaning() -> None:
         "2. The Director does not accept from a defender any part of his claim that depends on his "
         "partner's choice of play.\n"
     )
-    ids = _ids(segment_law(source_from_text(text, "en")))
+    from lawalign.align.embed import get_embedder
+
+    # the structure stage alone reads headings by meaning with the embedder it is given (a run gives
+    # its own: --model, --cache-dir); without one, by position only
+    ids = _ids(segment_law(source_from_text(text, "en"), encoder=get_embedder("e5")))
     assert ids[3] == ("70D.title", "title") and ids[5][0] == "70D1" and ids[6][0] == "70D2"
 
 

@@ -47,6 +47,7 @@ COMMANDS: tuple[str, ...] = (
     "compare",
     "skeleton",
     "changes",
+    "data",
 )
 
 HELPS: dict[str, str] = {
@@ -74,6 +75,7 @@ HELPS: dict[str, str] = {
     "from a text",
     "changes": "derive the change map between two editions from their texts (added, removed, split, "
     "moved, ...)",
+    "data": "show the knowledge a run reads: bundled data and your --data overlay, file by file",
 }
 """Command → its module's ``HELP``, so ``lawalign --help`` lists commands without importing them."""
 
@@ -197,9 +199,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_quiet(True)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    from lawalign.corpus import outside_files_allowed
-
-    outside_files_allowed.set(bool(getattr(args, "allow_outside", False)))
     try:
         code = int(args._run(args))
         sys.stdout.flush()  # a full device or a closed pipe shows here, not at interpreter exit

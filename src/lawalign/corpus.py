@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from lawalign.errors import InputError
 from lawalign.fsafe import read_regular, special_kind
 from lawalign.ingest.langcodes import check_lang
 from lawalign.limits import MAX_LAW_NUMBER
-from lawalign.models import Edition
+from lawalign.models import DEFAULT_REFERENCE, Edition
 from lawalign.output import name_problem, slug
 
 MANIFEST = "manifest.toml"
@@ -75,10 +74,6 @@ _EDITION_KEYS = frozenset({"file", "lang", "name", "source_edition", "laws", "de
 _CORPUS_KEYS = frozenset({"name", "reference"})
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
-outside_files_allowed: ContextVar[bool] = ContextVar("outside_files_allowed", default=False)
-"""Whether manifest ``file`` entries may leave the corpus folder (the CLI's ``--allow-outside``)."""
-
-
 class _Locator:
     """Lines of keys in the manifest text, so a wrong value is reported as ``path:line:col``."""
 
@@ -109,14 +104,13 @@ class _Locator:
         return (begin + 1, 1) if begin >= 0 else (0, 0)
 
 
-def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None = None) -> Manifest:
+def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False) -> Manifest:
     """Read and validate ``folder/manifest.toml``; every error names the file, line and column.
 
     Args:
         folder: The corpus folder.
         allow_outside: Let ``file`` entries point outside ``folder`` (absolute paths, ``..``, links
-            leaving it). None: the value of :data:`outside_files_allowed` (False unless the CLI got
-            ``--allow-outside``).
+            leaving it): the run's setting (the CLI's ``--allow-outside``).
 
     Raises:
         InputError: The manifest is missing, malformed TOML, or a value has the wrong type, names an
@@ -125,8 +119,6 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
     root = Path(folder)
     path = root / MANIFEST
     shown = str(path)
-    if allow_outside is None:
-        allow_outside = outside_files_allowed.get()
     if not path.exists():
         raise InputError(shown, "no manifest.toml in this corpus folder")
     try:
@@ -168,7 +160,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool | None 
             0,
             extra[0],
         )
-    reference = string("[corpus]", 0, head, "reference", "2007")
+    reference = string("[corpus]", 0, head, "reference", DEFAULT_REFERENCE)
     skeletons = _skeletons()
     if reference not in skeletons:
         raise fail(

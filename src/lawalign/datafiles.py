@@ -72,9 +72,10 @@ def bundled(kind: str) -> Traversable:
     return resources.files("lawalign").joinpath("data", kind)
 
 
-def data_file(kind: str, name: str) -> Traversable | None:
-    """``<kind>/<name>.toml`` from the user data folder in force, else the bundled one, else None."""
-    user = user_data()
+def data_file(kind: str, name: str, folder: Path | None = None) -> Traversable | None:
+    """``<kind>/<name>.toml`` from ``folder`` (default: the user data folder in force), else the
+    bundled one, else None."""
+    user = folder if folder is not None else user_data()
     if user is not None:
         path = user / kind / f"{name}.toml"
         if path.exists():

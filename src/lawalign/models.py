@@ -18,9 +18,22 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from lawalign.errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+class TextEncoder(Protocol):
+    """What a stage that reads meaning is given: the run's embedder (``lawalign.align.embed``), which
+    turns texts into L2-normalized float32 row vectors. The structure stage reads unlettered headings
+    with it, so they follow the run's ``--model`` and ``--cache-dir`` (never a model of its own)."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts`` → array (len(texts), dim)."""
+        ...
 
 # "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1;
 # "68B.x1" -> a unit of section 68B the reference has no place for.
@@ -454,7 +467,7 @@ class Edition:
     path: str
     lang: str
     units: tuple[Unit, ...]
-    source_edition: str = "2007"  # which WBF edition it translates (manifest or fingerprint)
+    source_edition: str = DEFAULT_REFERENCE  # which WBF edition it translates (manifest or fingerprint)
     authoritative: bool = False
     encoding: str = "utf-8"
     media_type: str = "text/plain"

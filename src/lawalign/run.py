@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from lawalign.datafiles import check_data_dir, using_data
+from lawalign.datafiles import using_data
 from lawalign.errors import ConfigError, InputError
+from lawalign.knowledge import Knowledge
 from lawalign.models import (
     DEFAULT_REFERENCE,
     UNKNOWN_EDITION,
@@ -37,10 +38,13 @@ from lawalign.models import (
     IdCheck,
     Reading,
     SourceText,
+    TextEncoder,
     like_with_like,
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from lawalign.align.embed import Embedder
     from lawalign.structure.skeleton import Skeleton
 
@@ -66,12 +70,33 @@ def _known_skeletons(data_dir: Path | None) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _segment(source: SourceText, name: str | None, edition: str, data_dir: Path | None) -> Edition:
-    from lawalign.structure import segment_law
+class LazyEncoder:
+    """An embedder loaded on first use: the structure stage encodes only texts with unlettered
+    headings, so a run whose texts have none never loads the model.
 
-    return replace(
-        segment_law(source, name=name, skeleton=_skeleton(edition, data_dir)), source_edition=edition
-    )
+    >>> calls = []
+    >>> lazy = LazyEncoder(lambda: calls.append(1))  # type: ignore[arg-type, return-value]
+    >>> calls
+    []
+    """
+
+    def __init__(self, load: Callable[[], Embedder]) -> None:
+        self._load = load
+        self._embedder: Embedder | None = None
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts`` with the embedder (loaded now when not yet)."""
+        if self._embedder is None:
+            self._embedder = self._load()
+        return self._embedder.encode(texts)
+
+
+def default_encoder() -> LazyEncoder:
+    """The bundled e5 model through the embedding cache, loaded on first use: what a text read
+    outside a run (:func:`read_edition`) reads its unlettered headings with."""
+    from lawalign.align.embed import get_embedder
+
+    return LazyEncoder(get_embedder)
 
 
 def nearest_edition(edition: str, known: Sequence[str]) -> str:
@@ -94,6 +119,7 @@ def read_structure(
     given: str | None = None,
     default: str = DEFAULT_REFERENCE,
     data_dir: Path | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
@@ -111,6 +137,7 @@ def read_structure(
         given: the WBF edition the manifest names, or None.
         default: the corpus ``reference`` (kept for a given edition that has no skeleton nearby).
         data_dir: a user data folder (``skeletons/``, ``changes/``) used before the bundled data.
+        encoder: the run's embedder, for unlettered headings (None: the bundled model, on first use).
 
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
@@ -122,11 +149,14 @@ def read_structure(
 
     known = _known_skeletons(data_dir)
     skeletons = [_skeleton(e, data_dir) for e in known]
+    encoder = encoder if encoder is not None else default_encoder()
     if given is not None and given not in known:
         # Reported as what it is, read against the nearest edition the tool knows.
         near = nearest_edition(given, known) if known else default
         out = []
-        for edition, _ in segment_editions(source, name=name, edition=near, skeletons=skeletons):
+        for edition, _ in segment_editions(
+            source, name=name, edition=near, skeletons=skeletons, encoder=encoder
+        ):
             out.append(
                 (
                     replace(edition, source_edition=given),
@@ -154,7 +184,9 @@ def read_structure(
                 guess="" if choice.known else choice.edition,
             ),
         )
-        for edition, choice in segment_editions(source, name=name, edition=given, skeletons=skeletons)
+        for edition, choice in segment_editions(
+            source, name=name, edition=given, skeletons=skeletons, encoder=encoder
+        )
     )
 
 
@@ -170,13 +202,14 @@ def _display(path: Path) -> str:
 
 
 def inputs_from_paths(
-    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None
+    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None, *, allow_outside: bool = False
 ) -> tuple[tuple[EditionInput, ...], str | None]:
     """The inputs named by files and corpus folders (with ``manifest.toml``), in the order given.
 
     Args:
         paths: files and/or corpus folders.
         input_lang: the language of the files not described by a manifest (None: detect).
+        allow_outside: let a manifest's ``file`` entries leave its folder (``--allow-outside``).
 
     Returns:
         The inputs, and the ``[corpus] reference`` of the first manifest that names one.
@@ -195,7 +228,7 @@ def inputs_from_paths(
                 raise InputError(
                     str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
                 )
-            manifest = load_manifest(path)
+            manifest = load_manifest(path, allow_outside=allow_outside)
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
@@ -221,7 +254,11 @@ def inputs_from_paths(
 
 
 def read_input(
-    item: EditionInput, *, default: str = DEFAULT_REFERENCE, data_dir: Path | None = None
+    item: EditionInput,
+    *,
+    default: str = DEFAULT_REFERENCE,
+    data_dir: Path | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Read and segment one input: each edition it holds with its reading (a bilingual page holds
     two). The project's own Akoma Ntoso is read back, not segmented again.
@@ -251,7 +288,12 @@ def read_input(
 
         source = read_source(item.location, lang=item.lang, shown=item.path)
         pairs = read_structure(
-            source, name=item.name, given=item.source_edition, default=default, data_dir=data_dir
+            source,
+            name=item.name,
+            given=item.source_edition,
+            default=default,
+            data_dir=data_dir,
+            encoder=encoder,
         )
     out = []
     for edition, reading in pairs:
@@ -325,7 +367,8 @@ class Run:
         model: embedder name for anchoring, alignment and semantic search.
         cache_dir: embedding cache folder (None: ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
         embedder: an embedder to use instead of ``model`` (tests, notebooks).
-        data_dir: a user data folder (``skeletons/``, ``changes/``, ...) used before the bundled data.
+        knowledge: the profiles, skeletons, termbases, change maps and glossaries of the run: the
+            bundled data overlaid by ``--data`` (:class:`lawalign.knowledge.Knowledge`).
         reference: the corpus reference edition (``[corpus] reference``): editions following it are
             compared with each other; others are compared like with like and against it.
         anchor: check inferred ids across languages (needs the model when ids are inferred).
@@ -341,7 +384,7 @@ class Run:
     model: str = "e5"
     cache_dir: str | Path | None = None
     embedder: Embedder | None = field(default=None, compare=False)
-    data_dir: Path | None = None
+    knowledge: Knowledge = field(default_factory=Knowledge)
     reference: str | None = None
     anchor: bool = True
     align: bool = True
@@ -362,28 +405,34 @@ class Run:
         model: str = "e5",
         cache_dir: str | Path | None = None,
         embedder: Embedder | None = None,
-        data_dir: str | Path | None = None,
+        data_dir: str | Path | Sequence[str | Path] | None = None,
         anchor: bool = True,
         align: bool = True,
         rules: Sequence[str] | None = None,
         embed_cache: bool = True,
         jobs: int | None = None,
+        knowledge: Knowledge | None = None,
+        allow_outside: bool = False,
     ) -> Run:
         """A run over files and/or corpus folders (nothing is read until a stage is asked for).
 
+        ``data_dir`` is ``--data``: a data folder, a glossary, or several of them, read into the
+        run's :class:`~lawalign.knowledge.Knowledge` (or give ``knowledge`` itself).
+        ``allow_outside`` lets a manifest's ``file`` entries leave its folder (``--allow-outside``).
+
         Raises:
             InputError: a folder without manifest, or a bad manifest.
+            ConfigError: a bad ``--data``.
         """
-        if data_dir is not None:
-            check_data_dir(Path(data_dir))
-        with using_data(data_dir):  # a manifest may name an edition only the user's data knows
-            inputs, reference = inputs_from_paths(paths, input_lang)
+        known = knowledge if knowledge is not None else Knowledge.load(data_dir)
+        with using_data(known.folder):  # a manifest may name an edition only the user's data knows
+            inputs, reference = inputs_from_paths(paths, input_lang, allow_outside=allow_outside)
         return cls(
             inputs=inputs,
             model=model,
             cache_dir=cache_dir,
             embedder=embedder,
-            data_dir=Path(data_dir) if data_dir is not None else None,
+            knowledge=known,
             reference=reference,
             anchor=anchor,
             align=align,
@@ -400,10 +449,11 @@ class Run:
         model: str = "e5",
         cache_dir: str | Path | None = None,
         embedder: Embedder | None = None,
-        data_dir: str | Path | None = None,
+        data_dir: str | Path | Sequence[str | Path] | None = None,
         reference: str | None = None,
         align: bool = True,
         rules: Sequence[str] | None = None,
+        knowledge: Knowledge | None = None,
     ) -> Run:
         """A run over editions already segmented: their ids are taken as settled (no anchoring)."""
         return cls(
@@ -411,7 +461,7 @@ class Run:
             model=model,
             cache_dir=cache_dir,
             embedder=embedder,
-            data_dir=Path(data_dir) if data_dir is not None else None,
+            knowledge=knowledge if knowledge is not None else Knowledge.load(data_dir),
             reference=reference,
             anchor=False,
             align=align,
@@ -426,7 +476,7 @@ class Run:
             model=self.model,
             cache_dir=self.cache_dir,
             embedder=self.embedder,
-            data_dir=self.data_dir,
+            knowledge=self.knowledge,
             reference=self.reference,
             align=self.align,
             rules=self.rules,
@@ -463,6 +513,11 @@ class Run:
     # -- stages -----------------------------------------------------------------------------------
 
     @property
+    def data_dir(self) -> Path | None:
+        """The user's data folder of :attr:`knowledge` (None: none given)."""
+        return self.knowledge.folder
+
+    @property
     def default_reference(self) -> str:
         """The edition a text is read against first when its manifest names none."""
         return self.reference or DEFAULT_REFERENCE
@@ -476,10 +531,13 @@ class Run:
                 return tuple(
                     (e, Reading(e.name, e.source_edition, given=True, evidence="given")) for e in self.given
                 )
+            encoder = LazyEncoder(self.get_embedder)  # the run's model and cache, loaded if needed
             out = tuple(
                 pair
                 for item in self.inputs
-                for pair in read_input(item, default=self.default_reference, data_dir=self.data_dir)
+                for pair in read_input(
+                    item, default=self.default_reference, data_dir=self.data_dir, encoder=encoder
+                )
             )
             out = distinct_file_names(out)
             names = [e.name for e, _ in out]
@@ -563,7 +621,9 @@ class Run:
                 return None
             from lawalign.align.clauses import align_editions
 
-            return align_editions(self.editions, embedder=self.get_embedder(), checks=self.checks)
+            return align_editions(
+                self.editions, embedder=self.get_embedder(), checks=self.checks, order=self.order
+            )
 
         return self._stage("alignment", compute)
 
@@ -613,6 +673,7 @@ class Run:
                     skeleton=self.skeleton,
                     rules=self.rules,
                     data_dir=self.data_dir,
+                    termbases=self.knowledge.termbases,
                 )
             )
 
@@ -661,7 +722,7 @@ def read_editions(
 
 
 def load_editions(
-    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool | None = None
+    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool = False
 ) -> list[Edition]:
     """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
 
@@ -672,14 +733,7 @@ def load_editions(
         InputError: a path is missing, a folder has no manifest, or a file is bad input.
         ConfigError: two editions share a name.
     """
-    from lawalign.corpus import outside_files_allowed
-
-    token = outside_files_allowed.set(allow_outside) if allow_outside is not None else None
-    try:
-        return list(Run.from_paths(paths, lang, anchor=False, align=False).segmented)
-    finally:
-        if token is not None:
-            outside_files_allowed.reset(token)
+    return list(Run.from_paths(paths, lang, anchor=False, align=False, allow_outside=allow_outside).segmented)
 
 
 __all__ = [

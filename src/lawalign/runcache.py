@@ -242,7 +242,7 @@ def _identity(run: Run) -> dict[str, object] | None:
             "anchor": run.anchor,
             "align": run.align,
             "rules": run.rules,
-            "data_dir": None if run.data_dir is None else str(run.data_dir.resolve()),
+            "data": [str(p.resolve()) for p in run.knowledge.overlay],
         },
         "cwd": os.getcwd(),  # input paths may be relative
     }
@@ -256,7 +256,7 @@ def run_key(run: Run) -> str | None:
         return None
     try:
         contents = [_file_sha256(item.location) for item in run.inputs]
-        data = None if run.data_dir is None else _folder_stamp(run.data_dir, content=True)
+        data = run.knowledge.key or None  # the overlay's files, content included
     except OSError:
         return None
     from lawalign import __file__ as package_init

@@ -40,6 +40,7 @@ from lawalign.align.sentalign import (
 )
 from lawalign.align.sentences import split_many
 from lawalign.models import Alignment, Bead, Edition, IdCheck, ParagraphLink, Unit, UnitLink
+from lawalign.structure.order import common_skeleton, reference_order
 
 log = logging.getLogger(__name__)
 
@@ -53,19 +54,6 @@ class AlignOptions:
     # 0.690 with the margin score that wins on whole documents; docs/align.md).
     # Beads up to 4 sentences (1-3, 2-2, 3-1): a clause has 1-5 sentences, and 4 reaches 1.000 there.
     sentences: AlignConfig = field(default_factory=lambda: AlignConfig(scoring="normalized", max_size=4))
-
-
-def reference_order(ids: Sequence[str]) -> tuple[str, ...]:
-    """``ids`` in the order of the reference skeleton; ids it lacks keep their first-seen order after it."""
-    try:
-        from lawalign.structure.skeleton import load_skeleton
-
-        order = {u.id: k for k, u in enumerate(load_skeleton().units)}
-    except Exception as exc:  # the skeleton is optional for alignment
-        log.debug("no reference skeleton (%s); keeping first-seen order", exc)
-        order = {}
-    first = {uid: k for k, uid in reversed(list(enumerate(ids)))}
-    return tuple(sorted(set(ids), key=lambda u: (u not in order, order.get(u, 0), first[u])))
 
 
 def _store_of(embedder: Embedder) -> Store | None:
@@ -115,6 +103,7 @@ def align_editions(
     embedder: Embedder | None = None,
     options: AlignOptions | None = None,
     checks: Sequence[IdCheck] = (),
+    order: Sequence[str] | None = None,
 ) -> Alignment:
     """Align editions N-way by canonical id, with unit scores and sentence beads.
 
@@ -126,6 +115,9 @@ def align_editions(
         embedder: sentence embedder (default ``get_embedder()``, cached on disk).
         options: sentence aligner parameters.
         checks: the anchoring's checks, kept on the result for the rows' ``id_check``.
+        order: every law-unit id in reference order (the run's :attr:`lawalign.run.Run.order`);
+            default: :func:`lawalign.structure.order.reference_order` over the skeleton the editions
+            share (first-seen order when they share none).
 
     Returns:
         An :class:`Alignment`: ``ids`` in reference order, one :class:`UnitLink` per id per pair of
@@ -151,11 +143,11 @@ def align_editions(
             sents = sentences[(id(e), u.id)]
             for k in range(1, max_side + 1):
                 texts.update(dict.fromkeys(overlap_texts(sents, k)))
-    order = list(texts)
+    distinct = list(texts)
     pairs_present = bool(edition_pairs(eds))
     # One edition alone: nothing to link, so nothing to embed (its rows still carry its sentences).
-    matrix = emb.encode(order) if order and pairs_present else np.zeros((0, 1), dtype=np.float32)
-    vec = {t: matrix[i] for i, t in enumerate(order)} if pairs_present else {}
+    matrix = emb.encode(distinct) if distinct and pairs_present else np.zeros((0, 1), dtype=np.float32)
+    vec = {t: matrix[i] for i, t in enumerate(distinct)} if pairs_present else {}
 
     def unit_overlaps(e: Edition, u: Unit) -> np.ndarray:
         sents = sentences[(id(e), u.id)]
@@ -175,8 +167,9 @@ def align_editions(
             calibrations[key] = calibrate(sides[0], sides[1], opts.sentences)
         return calibrations[key]
 
-    all_ids = [u.id for e in eds for u in e.law_units]
-    ids = reference_order(all_ids)
+    present = {u.id for e in eds for u in e.law_units}
+    in_order = order if order is not None else reference_order(eds, common_skeleton(eds))
+    ids = [uid for uid in dict.fromkeys(in_order) if uid in present]
     links: list[UnitLink] = []
     aligned: set[str] = set()
     for uid in ids:

@@ -6,8 +6,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from lawalign.align.anchor import unit_text
-from lawalign.align.clauses import reference_order
 from lawalign.models import Alignment, Edition, beads_text
+from lawalign.structure.order import common_skeleton, reference_order
 
 
 def alignment_rows(
@@ -30,7 +30,8 @@ def alignment_rows(
     Args:
         alignment: the alignment of ``editions``.
         editions: the editions it was computed from.
-        order: every id in reference order (default: the 2007 skeleton's order, then first seen).
+        order: every id in reference order (the run's :attr:`lawalign.run.Run.order`); default:
+            :func:`lawalign.structure.order.reference_order` over the skeleton the editions share.
     """
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     beads: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
@@ -54,7 +55,7 @@ def alignment_rows(
         ):
             for uid in own:
                 matched[(uid, lang)][pair] = {"ids": list(other), "with": list(own), "score": par.score}
-    ids = list(order) if order is not None else reference_order([u.id for e in editions for u in e.law_units])
+    ids = list(order) if order is not None else list(reference_order(editions, common_skeleton(editions)))
     rows: list[dict[str, object]] = []
     for uid in ids:
         for ed in sorted(editions, key=lambda e: (e.lang, e.name)):

@@ -23,17 +23,20 @@ from typing import Any
 
 from lawalign.align.cache import Store, text_key
 from lawalign.align.ends import false_end
-from lawalign.ingest.profiles import load_profile
+from lawalign.ingest.profiles import Profile, load_profile
 
 log = logging.getLogger(__name__)
 
 SPLITTER_VERSION = "2"
 
 
-@cache
 def splitter_name(lang: str) -> str:
     """Cache key prefix of the splitter for ``lang`` (changes with spaCy, the profile or this module)."""
-    profile = load_profile(lang)
+    return _splitter_name(load_profile(lang))
+
+
+@cache
+def _splitter_name(profile: Profile) -> str:  # keyed on the profile in force, not its language
     abbrev = "|".join(profile.abbreviations)
     return f"spacy-{metadata.version('spacy')}/{profile.spacy}/v{SPLITTER_VERSION}/{text_key(abbrev)[:8]}"
 

@@ -136,16 +136,26 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
     )
 
 
+DATA_HELP = (
+    "your data over the bundled data (repeatable): a folder with profiles/, skeletons/, termbase/, "
+    "changes/, or a glossary (.toml termbase with lang = \"xx\", .tbx, or a folder of them); "
+    "termbases and glossaries are merged into the bundled termbases, never replace them "
+    "(lawalign data --explain shows the result)"
+)
+
+
 def add_data(p: argparse.ArgumentParser) -> None:
-    """Add ``--data DIR``: a folder with ``skeletons/``, ``changes/``, ``profiles/``, ``termbase/``
-    used before the bundled data (every command that reads a text has it)."""
-    p.add_argument(
-        "--data",
-        type=Path,
-        dest="data_dir",
-        metavar="DIR",
-        help="extra data folder (skeletons/, changes/, profiles/, termbase/) used before the bundled one",
-    )
+    """Add ``--data PATH`` (repeatable): a data folder or a glossary overlaid on the bundled data, the
+    same way in every command that reads a text (:class:`lawalign.knowledge.Knowledge`)."""
+    p.add_argument("--data", action="append", type=Path, dest="data", metavar="PATH", help=DATA_HELP)
+
+
+def data_folder(args: argparse.Namespace) -> Path | None:
+    """The data folder among the command's ``--data`` (None: none given), checked like a run's
+    (:meth:`lawalign.knowledge.Knowledge.load`)."""
+    from lawalign.knowledge import Knowledge
+
+    return Knowledge.load(getattr(args, "data", None)).folder
 
 
 def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, align: bool = True) -> Run:
@@ -153,8 +163,8 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
 
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
-            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data_dir``,
-            ``jobs`` when present).
+            ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data``,
+            ``jobs``, ``allow_outside`` when present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
     """
@@ -165,12 +175,13 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
         cache_dir=getattr(args, "cache_dir", None),
-        data_dir=getattr(args, "data_dir", None),
+        data_dir=getattr(args, "data", None),
         anchor=not getattr(args, "no_anchor", False),
         align=align and not getattr(args, "no_align", False),
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,
         embed_cache=not getattr(args, "no_cache", False),
         jobs=getattr(args, "jobs", None) or default_jobs(),
+        allow_outside=bool(getattr(args, "allow_outside", False)),
     )
     return run
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, add_input_lang
+from lawalign.commands._corpus_args import add_data, add_input_lang, data_folder
 from lawalign.output import emit
 
 HELP = "derive the change map between two editions from their texts (added, removed, split, moved, ...)"
@@ -39,18 +38,18 @@ def run(args: argparse.Namespace) -> int:
     from lawalign.models import UnitId
     from lawalign.structure.skeleton import available_skeletons
 
+    data_dir = data_folder(args)
     # the older edition is read against its skeleton when the tool knows it; the newer by its labels
-    old = read_printed(args.old, args.input_lang, args.law, edition_name=args.source, data_dir=args.data_dir)
+    old = read_printed(args.old, args.input_lang, args.law, edition_name=args.source, data_dir=data_dir)
     new = read_printed(args.new, args.input_lang, args.law)
     known: tuple[str, ...] = ()
     if old.source_edition == args.source:  # read against the old edition's skeleton
         from lawalign.editions.changes import skeleton_for
 
-        known = skeleton_for(args.source, args.data_dir).ids
+        known = skeleton_for(args.source, data_dir).ids
     changes = derive_changes(derived_units(old), derived_units(new), old_known=known)
     text = changes_toml(changes, args.source, args.target, sources=f"{old.path} and {new.path}")
     cmap = change_map_from_toml(text, args.output or "<stdout>")  # the file reads back as a change map
-    data_dir: Path | None = args.data_dir
     skeletons = set(available_skeletons())
     if data_dir is not None and (data_dir / "skeletons").is_dir():
         skeletons |= set(available_skeletons(data_dir / "skeletons"))

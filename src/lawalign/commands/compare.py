@@ -31,13 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    old_run, old_name = resolve_run(
-        args.old, lang=args.input_lang, corpus=args.corpus, data_dir=args.data_dir
-    )
+    old_run, old_name = resolve_run(args, args.old)
     old = old_run.edition(old_name)
-    new_run, new_name = resolve_run(
-        args.new, lang=args.input_lang or old.lang, corpus=args.corpus, data_dir=args.data_dir
-    )
+    new_run, new_name = resolve_run(args, args.new, lang=args.input_lang or old.lang)
     new = new_run.edition(new_name)
     check_output_langs(langs_of(args), [old.lang, new.lang])
     cmp = compare_editions(old, new)

@@ -34,10 +34,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    run, name = resolve_run(args.edition, lang=args.input_lang, corpus=args.corpus, data_dir=args.data_dir)
+    run, name = resolve_run(args, args.edition)
     edition = next(e for e in run.segmented if e.name == name)
     check_output_langs(langs_of(args), [edition.lang])
-    fp = with_reading(fingerprint_edition(edition, data_dir=args.data_dir), run.reading(name))
+    fp = with_reading(fingerprint_edition(edition, data_dir=run.data_dir), run.reading(name))
     out = to_json(fp.as_dict()) if args.format == "json" else fingerprint_text(fp)
     emit(out, args.output, sys.stdout)
     return 0

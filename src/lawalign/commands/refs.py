@@ -12,7 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lawalign.commands._corpus_args import add_input_lang, add_langs, add_optional_inputs, corpus_of, langs_of
+from lawalign.commands._corpus_args import (
+    add_data,
+    add_input_lang,
+    add_langs,
+    add_optional_inputs,
+    corpus_of,
+    langs_of,
+)
 from lawalign.output import emit, format_rows
 from lawalign.query.refs import UnitRef, citing, reverse_index
 
@@ -23,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_optional_inputs(p)
     add_langs(p, "to list")
     add_input_lang(p)
+    add_data(p)
     p.add_argument("--cites", metavar="ID", help="only references to this law, section or unit (16, 70D3)")
     p.add_argument("--kind", choices=("external", "internal"), help="only this kind of reference")
     p.add_argument("--reverse", action="store_true", help="one row per cited id, with the units citing it")

@@ -17,6 +17,7 @@ import json
 import sys
 
 from lawalign.commands._corpus_args import (
+    add_data,
     add_input_lang,
     add_langs,
     add_query_and_inputs,
@@ -33,14 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_query_and_inputs(p, "TERM")
     add_langs(p, "to show")
     add_input_lang(p)
-    p.add_argument(
-        "--data",
-        action="append",
-        dest="glossaries",
-        default=[],
-        metavar="GLOSSARY",
-        help="a glossary to add (TOML or TBX file, or a folder of them; repeatable)",
-    )
+    add_data(p)
     p.add_argument(
         "--occurrences", action="store_true", help="one row per occurrence instead of the concordance"
     )
@@ -100,18 +94,18 @@ def run(args: argparse.Namespace) -> int:
     langs = langs_of(args)
     corpus.check_langs(langs)
     if args.occurrences:
-        from lawalign.query.terms import select_concepts, termbases
+        from lawalign.query.terms import select_concepts
 
-        wanted = set(select_concepts(args.term, termbases(corpus.langs, args.glossaries)))
+        wanted = set(select_concepts(args.term, corpus.termbases()))
         rows = [
             o.as_dict()
-            for o in corpus.term_occurrences(args.glossaries)
+            for o in corpus.term_occurrences()
             if o.concept in wanted and (langs is None or o.lang in langs)
         ]
         fmt = "json" if args.format == "json" else args.format
         emit(format_rows(rows, fmt, _occurrence_line), args.output, sys.stdout)
         return 0
-    entries = corpus.terms(args.term, args.glossaries)
+    entries = corpus.terms(args.term)
     if langs is not None:
         for entry in entries:
             entry["langs"] = [lang for lang in entry["langs"] if lang["lang"] in langs]  # type: ignore[attr-defined]

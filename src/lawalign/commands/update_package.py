@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, add_input_lang
+from lawalign.commands._corpus_args import add_data, add_input_lang, data_folder
 from lawalign.commands._source import DEFAULT_CORPUS, resolve_run
 from lawalign.models import Edition
 
@@ -75,14 +75,13 @@ def run(args: argparse.Namespace) -> int:
     from lawalign.export.package import summary_text, write_package
     from lawalign.models import Bead
 
-    run_, name = resolve_run(
-        args.translation, lang=args.input_lang, corpus=args.corpus, data_dir=args.data_dir
-    )
+    data_dir = data_folder(args)
+    run_, name = resolve_run(args, args.translation)
     translation = run_.edition(name)
     source = args.source or translation.source_edition
-    original = read_original(args.original, args.original_lang, args.target, args.data_dir)
+    original = read_original(args.original, args.original_lang, args.target, data_dir)
     old = (
-        read_original(args.old_original, args.original_lang, source, args.data_dir)
+        read_original(args.old_original, args.original_lang, source, data_dir)
         if args.old_original
         else None
     )
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         align=align,
         split=split,
         similar=similar,
-        data_dir=args.data_dir,
+        data_dir=data_dir,
     )
     written = write_package(package, args.output)
     sys.stdout.write(summary_text(package))

@@ -40,10 +40,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    run, name = resolve_run(args.edition, lang=args.input_lang, corpus=args.corpus, data_dir=args.data_dir)
+    run, name = resolve_run(args, args.edition)
     edition = run.edition(name)
     check_output_langs(langs_of(args), [edition.lang])
-    plan = plan_update(edition, args.target, source=args.source, data_dir=args.data_dir)
+    plan = plan_update(edition, args.target, source=args.source, data_dir=run.data_dir)
     if args.format == "json":
         out = to_json(plan.as_dict())
     elif args.format == "html":

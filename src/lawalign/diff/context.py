@@ -8,11 +8,12 @@ span of a unit as :class:`~lawalign.models.Evidence` with its file and 1-based l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from lawalign.align.cache import Store
+from lawalign.diff.termbase import Termbase, load_termbase
 from lawalign.models import Alignment, Edition, Evidence, Unit, UnitId, UnitLink
 from lawalign.structure.refs import Ref, find_refs
 from lawalign.structure.skeleton import Skeleton, SkeletonUnit
@@ -81,6 +82,13 @@ class DiffContext:
     _skeleton_units: dict[str, SkeletonUnit] | None = None
     _skeleton_laws: dict[str, tuple[SkeletonUnit, ...]] | None = None
     _cut: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    termbases: Mapping[str, Termbase] = field(default_factory=dict)
+
+    def termbase(self, lang: str) -> Termbase:
+        """The run's termbase of ``lang`` (bundled, the user's ``--data`` merged in); the bundled one
+        when the run gave none for that language."""
+        found = self.termbases.get(lang)
+        return found if found is not None else load_termbase(lang)
 
     @cached_property
     def authoritative(self) -> Edition | None:

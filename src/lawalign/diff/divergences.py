@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
+from lawalign.diff.termbase import Termbase
 from lawalign.errors import ConfigError
 from lawalign.models import UNKNOWN_EDITION, Alignment, Edition, Finding, like_with_like
-from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
+from lawalign.structure.order import common_skeleton
+from lawalign.structure.skeleton import Skeleton
 
 log = logging.getLogger(__name__)
 
@@ -23,13 +25,10 @@ FOLD_INTO = {"omission", "addition"}
 
 
 def _default_skeleton(editions: Sequence[Edition]) -> Skeleton | None:
-    wanted = sorted({e.source_edition for e in editions if e.source_edition})
-    if len(wanted) == 1 and wanted[0] in available_skeletons():
-        return load_skeleton(wanted[0])
-    log.info(
-        "no single reference skeleton for source editions %s; structure checks use the editions only", wanted
-    )
-    return None
+    found = common_skeleton(editions)
+    if found is None:
+        log.info("no single reference skeleton; structure checks use the editions only")
+    return found
 
 
 def _fold(findings: list[Finding]) -> list[Finding]:
@@ -52,6 +51,7 @@ def find_divergences(
     *,
     skeleton: Skeleton | None = None,
     rules: Iterable[str] | None = None,
+    termbases: Mapping[str, Termbase] | None = None,
 ) -> list[Finding]:
     """Typed, located findings of where editions diverge from each other and from the reference.
 
@@ -62,6 +62,7 @@ def find_divergences(
         skeleton: the reference structure; by default the bundled skeleton of the editions' common
             ``source_edition`` (none when they differ).
         rules: names of the rules to run (default: all; see :data:`lawalign.diff.rules.RULES`).
+        termbases: language → the run's termbase (default: the bundled ones).
 
     Returns:
         Findings sorted deterministically (unit in law order, severity, type, language, key).
@@ -70,7 +71,12 @@ def find_divergences(
         ConfigError: a rule name is unknown (the message lists the valid ones).
     """
     selected = get_rules(rules)
-    ctx = DiffContext(editions, alignment, skeleton if skeleton is not None else _default_skeleton(editions))
+    ctx = DiffContext(
+        editions,
+        alignment,
+        skeleton if skeleton is not None else _default_skeleton(editions),
+        termbases=dict(termbases or {}),
+    )
     findings: list[Finding] = []
     for name, rule in selected.items():
         found = rule(ctx)
@@ -139,6 +145,7 @@ def find_run_divergences(
     skeleton: Callable[[str], Skeleton | None],
     rules: Iterable[str] | None = None,
     data_dir: Path | None = None,
+    termbases: Mapping[str, Termbase] | None = None,
 ) -> list[Finding]:
     """Findings of a corpus whose editions may follow different WBF editions: like with like.
 
@@ -156,6 +163,7 @@ def find_run_divergences(
         skeleton: edition → its skeleton (None when unknown).
         rules: rule names (default all).
         data_dir: a user data folder with ``changes/``.
+        termbases: language → the run's termbase (the bundled ones with the user's merged in).
 
     Returns:
         Findings sorted deterministically.
@@ -171,6 +179,7 @@ def find_run_divergences(
             _links_among(alignment, langs),
             skeleton=skeleton(edition) if edition else None,
             rules=names,
+            termbases=termbases,
         )
         within[edition] = {f.key for f in found}
         findings.extend(found)
@@ -189,6 +198,7 @@ def find_run_divergences(
             _links_among(alignment, mine | {e.lang for e in base}),
             skeleton=skeleton(edition) if edition else None,
             rules=names,
+            termbases=termbases,
         )
         for f in cross:
             if f.lang not in mine or f.key in within[edition]:

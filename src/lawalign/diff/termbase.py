@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, data_file, key_line, parse_toml, shown, user_data
+from lawalign.datafiles import bundled, check_choice, check_keys, key_line, parse_toml
 from lawalign.errors import ConfigError
 
 
@@ -56,24 +55,25 @@ KINDS = ("term", "modality")
 
 
 def load_termbase(lang: str) -> Termbase:
-    """The termbase of ``lang`` (the user's ``--data`` folder first); an empty one when there is none.
+    """The bundled termbase of ``lang``; an empty one when there is none.
 
-    Unknown keys and kinds are refused with file and line.
+    A run's termbases are these with the user's ``--data`` merged in
+    (:class:`lawalign.knowledge.Knowledge`); rules read the run's, never this one behind its back.
 
     >>> load_termbase("ru").concept("at-once").terms[0]
     'сразу'
     >>> load_termbase("zz").concepts
     ()
     """
-    return _load(lang, user_data())
+    return _load(lang)
 
 
 @cache
-def _load(lang: str, user: Path | None) -> Termbase:
-    entry = data_file("termbase", lang)
-    if entry is None:
+def _load(lang: str) -> Termbase:
+    entry = bundled("termbase").joinpath(f"{lang}.toml")
+    if not entry.is_file():
         return Termbase(lang, ())
-    source = shown(entry, "termbase")
+    source = f"termbase/{entry.name}"
     text = entry.read_text(encoding="utf-8")
     data = parse_toml(text, source)
     return parse_termbase(data, lang, source, text)
@@ -150,21 +150,19 @@ def _pattern(term: str) -> re.Pattern[str]:
 def find_terms(text: str, lang: str, termbase: Termbase | None = None) -> list[TermHit]:
     """Every occurrence of a termbase term in ``text``, sorted by position (longest term first).
 
-    ``termbase`` replaces the bundled termbase of ``lang`` (a user's glossary merged in, a test).
-    With the bundled termbase, results are memoized per (text, language): the rules ask about the
-    same unit many times.
+    ``termbase`` is the run's termbase of ``lang`` (the bundled one with the user's ``--data`` merged
+    in); None: the bundled one. Results are memoized per (text, termbase): the rules ask about the
+    same unit many times, and a cache keyed on the termbase itself cannot answer for another one.
 
     >>> [(h.concept, h.term) for h in find_terms("trọng tài phải gọi ngay", "vi")]
     [('director', 'trọng tài'), ('at-once', 'ngay')]
     """
-    if termbase is None:
-        return list(_find_bundled_terms(text, lang))
-    return list(_scan_terms(text, termbase))
+    return list(_find_terms(text, termbase if termbase is not None else load_termbase(lang)))
 
 
 @lru_cache(maxsize=1 << 17)
-def _find_bundled_terms(text: str, lang: str) -> tuple[TermHit, ...]:
-    return _scan_terms(text, load_termbase(lang))
+def _find_terms(text: str, termbase: Termbase) -> tuple[TermHit, ...]:
+    return _scan_terms(text, termbase)
 
 
 def _scan_terms(text: str, termbase: Termbase) -> tuple[TermHit, ...]:
@@ -183,11 +181,14 @@ def _scan_terms(text: str, termbase: Termbase) -> tuple[TermHit, ...]:
     return tuple(kept)
 
 
-def concepts_in(text: str, lang: str, kind: str | None = None) -> dict[str, TermHit]:
-    """The first hit of each concept present in ``text`` (optionally only one ``kind``)."""
-    tb = load_termbase(lang)
+def concepts_in(
+    text: str, lang: str, kind: str | None = None, termbase: Termbase | None = None
+) -> dict[str, TermHit]:
+    """The first hit of each concept present in ``text`` (optionally only one ``kind``), with the
+    run's ``termbase`` of ``lang`` (None: the bundled one)."""
+    tb = termbase if termbase is not None else load_termbase(lang)
     out: dict[str, TermHit] = {}
-    for h in find_terms(text, lang):
+    for h in find_terms(text, lang, tb):
         c = tb.concept(h.concept)
         if h.avoided or c is None or (kind is not None and c.kind != kind):
             continue

@@ -459,7 +459,8 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     if alignment is not None:
         from lawalign.align.rows import alignment_rows
 
-        rows = [r for r in alignment_rows(alignment, list(corpus.editions)) if r["edition"] in names]
+        every = alignment_rows(alignment, list(corpus.editions), corpus.ids())  # the build's order
+        rows = [r for r in every if r["edition"] in names]
         files["alignment.jsonl"] = format_rows(rows, "jsonl").encode("utf-8")
     findings = [f for f in corpus.finding_list() if options.langs is None or f.lang in options.langs]
     files["findings.json"] = findings_to_json(findings).encode("utf-8")

@@ -57,17 +57,22 @@ def lang_from_iso639_2b(code: str) -> str:
     return _ISO639_1.get(code.lower(), code)
 
 
-@cache
 def known_languages() -> frozenset[str]:
     """Every language code lawalign accepts: the AKN table, the bundled profiles, the detector's extras.
 
     >>> {"vi", "ru", "tr", "en"} <= known_languages(), "zz" in known_languages()
     (True, False)
     """
-    from lawalign.ingest.langid import EXTRA_LANGUAGES
     from lawalign.ingest.profiles import available_languages
 
-    return iso639_1_codes() | frozenset(available_languages()) | frozenset(EXTRA_LANGUAGES)
+    return _known(available_languages())
+
+
+@cache
+def _known(profiles: tuple[str, ...]) -> frozenset[str]:  # keyed on the profiles in force
+    from lawalign.ingest.langid import EXTRA_LANGUAGES
+
+    return iso639_1_codes() | frozenset(profiles) | frozenset(EXTRA_LANGUAGES)
 
 
 def check_lang(value: object, path: str, line: int = 0, col: int = 0) -> str:

@@ -37,11 +37,15 @@ MIN_LETTERS_ALL = 40
 SAMPLE_CHARS = 6000
 
 
-@cache
 def _detector() -> LanguageDetector:
+    return _detector_for(available_languages())
+
+
+@cache
+def _detector_for(profiles: tuple[str, ...]) -> LanguageDetector:  # keyed on the profiles in force
     from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
 
-    codes = sorted((set(available_languages()) | set(EXTRA_LANGUAGES)) - set(CODE_ALIASES.values()))
+    codes = sorted((set(profiles) | set(EXTRA_LANGUAGES)) - set(CODE_ALIASES.values()))
     languages = []
     for code in codes:
         try:

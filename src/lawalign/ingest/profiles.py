@@ -137,6 +137,15 @@ def _from_toml(data: dict[str, object], source: str, text: str = "") -> Profile:
     )
 
 
+def check_profile_file(text: str, source: str) -> Profile:
+    """The profile a file's ``text`` describes, checked (unknown keys refused with ``source:line``).
+
+    Raises:
+        ConfigError: bad TOML, an unknown key or a value of the wrong type.
+    """
+    return _from_toml(parse_toml(text, source), source, text)
+
+
 def load_profile(lang: str) -> Profile:
     """The profile of ``lang`` (ISO 639-1), or the generic profile when there is none.
 
@@ -151,9 +160,19 @@ def load_profile(lang: str) -> Profile:
     return _load(lang, user_data())
 
 
+def profile_of(lang: str, folder: Path | None) -> Profile:
+    """The profile of ``lang`` from the data folder ``folder`` (None: bundled only), else the
+    bundled one, else the generic profile: what a run with that ``--data`` folder reads.
+
+    >>> profile_of("ru", None) == load_profile("ru")
+    True
+    """
+    return _load(lang, folder)
+
+
 @cache
 def _load(lang: str, user: Path | None) -> Profile:
-    entry = data_file("profiles", lang)
+    entry = data_file("profiles", lang, user)
     if entry is not None:
         source = shown(entry, "profiles")
         text = entry.read_text(encoding="utf-8")

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from lawalign.align.embed import Embedder
+    from lawalign.diff.termbase import Termbase
     from lawalign.query.terms import TermOccurrence
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,13 @@ class Corpus:
         embedder: An embedder to use instead of ``model`` (tests, notebooks); used for both sides
             of semantic search and for alignment.
         run: The run to view (then the other arguments are ignored).
+
+    A corpus is a frozen view of its run: its editions, alignment and findings are the run's, and
+    nothing on it can be set afterwards (:meth:`with_findings` gives a new view over saved findings).
+    What it computes from them (the search index, the references) is kept on first use.
     """
+
+    __slots__ = ("_findings", "_index", "_refs", "run")
 
     def __init__(
         self,
@@ -121,16 +128,39 @@ class Corpus:
             if not editions:
                 raise ConfigError("a corpus needs at least one edition")
             run = Run.from_editions(editions, model=model, cache_dir=cache_dir, embedder=embedder)
-        self.run = run
-        self.editions: tuple[Edition, ...] = run.editions
-        if not self.editions:
+        if not run.editions:
             raise ConfigError("a corpus needs at least one edition")
-        self.model = run.model
-        self.cache_dir = run.cache_dir
-        self._embedder = run.embedder
-        self._index: SemanticIndex | None = None
-        self._findings: list[Finding] | None = None
-        self._refs: list[UnitRef] | None = None
+        object.__setattr__(self, "run", run)
+        object.__setattr__(self, "_index", None)
+        object.__setattr__(self, "_findings", None)
+        object.__setattr__(self, "_refs", None)
+
+    run: Run
+    _index: SemanticIndex | None
+    _findings: list[Finding] | None
+    _refs: list[UnitRef] | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Corpus is a frozen view of its run; cannot set {name!r}")
+
+    def _keep(self, name: str, value: object) -> None:
+        """Keep a value derived from the run (the search index, the references)."""
+        object.__setattr__(self, name, value)
+
+    @property
+    def editions(self) -> tuple[Edition, ...]:
+        """The run's editions (anchored), in corpus order."""
+        return self.run.editions
+
+    @property
+    def model(self) -> str:
+        """The run's embedder name."""
+        return self.run.model
+
+    @property
+    def cache_dir(self) -> str | Path | None:
+        """The run's embedding cache folder."""
+        return self.run.cache_dir
 
     # -- editions and ids -------------------------------------------------------------------------
 
@@ -237,14 +267,15 @@ class Corpus:
 
     def _semantic_index(self) -> SemanticIndex:
         if self._index is None:
-            if self._embedder is not None:
-                embedder = self._embedder
+            if self.run.embedder is not None:
+                embedder = self.run.embedder
                 query_side = passage_side = lambda: embedder
             else:
                 query_name, passage_name = embedder_pair(self.model)
                 query_side = lambda: self._get_embedder(query_name)  # noqa: E731
                 passage_side = lambda: self._get_embedder(passage_name)  # noqa: E731
-            self._index = SemanticIndex(semantic_candidates(self.editions), query_side, passage_side)
+            self._keep("_index", SemanticIndex(semantic_candidates(self.editions), query_side, passage_side))
+        assert self._index is not None
         return self._index
 
     def search(
@@ -332,27 +363,20 @@ class Corpus:
         return frames.alignment_frame(self.alignment_result())
 
     def finding_list(self) -> list[Finding]:
-        """The divergences between the editions (the run's, unless :meth:`set_findings` replaced them)."""
+        """The divergences between the editions: the run's."""
         if self._findings is None:
-            self._findings = list(self.run.findings)
+            self._keep("_findings", list(self.run.findings))
+        assert self._findings is not None
         return self._findings
 
-    def set_alignment(self, alignment: Alignment | None) -> None:
-        """Use this alignment instead of computing it (a saved one, a test; None: no alignment).
-
-        Args:
-            alignment: The alignment, or None.
-        """
-        self._alignment = alignment
-        self._alignment_done = True
-
-    def set_findings(self, findings: Sequence[Finding]) -> None:
-        """Use these findings instead of computing them (a saved diff, a test, a notebook).
+    def with_findings(self, findings: Sequence[Finding]) -> Corpus:
+        """A view of the same run whose findings are ``findings`` (a saved diff, a test, a notebook):
+        the run's findings stage taken as computed (:meth:`lawalign.run.Run.with_results`).
 
         Args:
             findings: The findings.
         """
-        self._findings = list(findings)
+        return Corpus(run=self.run.with_results({**self.run.stage_results(), "findings": tuple(findings)}))
 
     def findings(self, lang: str | Sequence[str] | None = None) -> pd.DataFrame:
         """Findings as a frame (see :data:`lawalign.query.frames.FINDING_COLUMNS`), optionally of some
@@ -369,7 +393,8 @@ class Corpus:
     def refs(self) -> list[UnitRef]:
         """Every reference of every unit, located (see :mod:`lawalign.query.refs`)."""
         if self._refs is None:
-            self._refs = corpus_refs(self.editions)
+            self._keep("_refs", corpus_refs(self.editions, self.run.knowledge.profile))
+        assert self._refs is not None
         return self._refs
 
     def citing(self, query: str, *, langs: Sequence[str] | None = None) -> list[UnitRef]:
@@ -395,20 +420,32 @@ class Corpus:
         languages only."""
         return frames.only_langs(refs_frame(self.refs()), self._langs_arg(lang))
 
-    def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
-        """Every termbase term in the corpus (bundled termbases plus ``glossaries``)."""
-        from lawalign.query.terms import occurrences, termbases
+    def termbases(self, glossaries: Sequence[str | Path] = ()) -> dict[str, Termbase]:
+        """Language → termbase: the run's (bundled, ``--data`` merged in), then ``glossaries`` merged
+        over them, for the corpus languages and every language the overlay or a glossary covers."""
+        from lawalign.diff.glossary import merge_termbase, read_glossary
 
-        return occurrences(self.editions, termbases(self.langs, glossaries))
+        known = self.run.knowledge
+        langs = [*self.langs, *(o.name for o in known.origins if o.change == "merged")]
+        out = {lang: known.termbase(lang) for lang in dict.fromkeys(langs)}
+        for path in glossaries:
+            for lang, tb in read_glossary(path).items():
+                out[lang] = merge_termbase(out[lang], tb) if lang in out else tb
+        return out
+
+    def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
+        """Every termbase term in the corpus (the run's termbases plus ``glossaries``)."""
+        from lawalign.query.terms import occurrences
+
+        return occurrences(self.editions, self.termbases(glossaries))
 
     def terms(
         self, query: str | None = None, glossaries: Sequence[str | Path] = ()
     ) -> list[dict[str, object]]:
         """The concordance of a concept or term (None: all), per edition (see :mod:`lawalign.query.terms`)."""
-        from lawalign.query.terms import concordance, termbases
+        from lawalign.query.terms import concordance
 
-        bases = termbases(self.langs, glossaries)
-        return concordance(self.editions, query, bases)
+        return concordance(self.editions, query, self.termbases(glossaries))
 
     def terms_frame(
         self, glossaries: Sequence[str | Path] = (), lang: str | Sequence[str] | None = None

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Literal
 
 from lawalign.errors import ConfigError
-from lawalign.ingest.profiles import available_languages, load_profile
+from lawalign.ingest.profiles import Profile, available_languages, load_profile
 from lawalign.structure.skeleton import make_id
 
 QueryLevel = Literal["law", "section", "unit"]
@@ -64,13 +64,16 @@ class UnitQuery:
         return "law"
 
 
-@cache
 def _keyword_pattern() -> re.Pattern[str]:
+    return _keywords_of(tuple(load_profile(lang) for lang in available_languages()))
+
+
+@cache
+def _keywords_of(profiles: tuple[Profile, ...]) -> re.Pattern[str]:  # keyed on the profiles in force
     # English citation words: the WBF's "Law", and "Rule", which English renderings of the Russian
     # "Правило" (and Polish "Przepis") print; the profiles add every language's own keywords.
     words: dict[str, None] = {"Law": None, "Laws": None, "Rule": None, "Rules": None}
-    for lang in available_languages():
-        profile = load_profile(lang)
+    for profile in profiles:
         for word in (*profile.law_keywords, *profile.law_keywords_plural):
             words.setdefault(unicodedata.normalize("NFC", word), None)
     # Longest first so "Правилами" wins over "Правила"; a trailing word boundary keeps "Lawyer" out.

@@ -12,11 +12,12 @@ under ``70D3``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
+from lawalign.ingest.profiles import Profile
 from lawalign.models import Edition, Unit
 from lawalign.query.ids import parse_unit_query
 from lawalign.structure.refs import Ref, find_refs
@@ -86,11 +87,12 @@ def unit_section(unit: Unit) -> str:
         return ""
 
 
-def refs_of(unit: Unit) -> list[Ref]:
+def refs_of(unit: Unit, profile: Profile | None = None) -> list[Ref]:
     """The references in a unit's text, internal ones resolved against its law and section.
 
     Args:
         unit: A law unit (debris has no references: an empty list).
+        profile: the run's profile of the unit's language (None: the bundled one).
 
     Returns:
         The references, in text order.
@@ -103,11 +105,12 @@ def refs_of(unit: Unit) -> list[Ref]:
     """
     if unit.kind == "debris":
         return []
-    return find_refs(unit.text, unit.lang, law=unit.law, section=unit_section(unit))
+    return find_refs(unit.text, unit.lang, law=unit.law, section=unit_section(unit), profile=profile)
 
 
-def unit_refs(edition: Edition, unit: Unit) -> list[UnitRef]:
-    """The located references of one unit of an edition, in text order (none for debris)."""
+def unit_refs(edition: Edition, unit: Unit, profile: Profile | None = None) -> list[UnitRef]:
+    """The located references of one unit of an edition, in text order (none for debris), read with
+    the run's ``profile`` of the edition's language (None: the bundled one)."""
     return [
         UnitRef(
             id=unit.id,
@@ -121,25 +124,33 @@ def unit_refs(edition: Edition, unit: Unit) -> list[UnitRef]:
             path=unit.source.path,
             line=unit.source.line_start + unit.text.count("\n", 0, ref.start),
         )
-        for ref in refs_of(unit)
+        for ref in refs_of(unit, profile)
     ]
 
 
-def edition_refs(edition: Edition) -> list[UnitRef]:
+def edition_refs(edition: Edition, profile: Profile | None = None) -> list[UnitRef]:
     """Every reference of every law unit of an edition, in source order.
 
     Args:
         edition: The edition.
+        profile: the run's profile of its language (None: the bundled one).
 
     Returns:
         The located references.
     """
-    return [ref for unit in edition.law_units for ref in unit_refs(edition, unit)]
+    return [ref for unit in edition.law_units for ref in unit_refs(edition, unit, profile)]
 
 
-def corpus_refs(editions: Iterable[Edition]) -> list[UnitRef]:
-    """Every reference of every edition, in edition then source order."""
-    return [ref for edition in editions for ref in edition_refs(edition)]
+def corpus_refs(
+    editions: Iterable[Edition], profile: Callable[[str], Profile] | None = None
+) -> list[UnitRef]:
+    """Every reference of every edition, in edition then source order; ``profile``: language → the
+    run's profile (None: the bundled ones)."""
+    return [
+        ref
+        for edition in editions
+        for ref in edition_refs(edition, profile(edition.lang) if profile is not None else None)
+    ]
 
 
 def canonical_target(query: str) -> str:

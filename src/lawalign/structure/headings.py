@@ -8,26 +8,25 @@ Considerations"), as a small cost adjustment, so that it breaks ties and never o
 labels, numbering or references. Short headings in another language are a weak signal for a small
 model, hence the small weight.
 
-The model is loaded only when a text has such headings, once per process, through the embedding
-cache (:func:`lawalign.align.embed.get_embedder`). When it cannot be loaded the adjustment is left
-out and a notice says so.
+The model is the run's embedder (its ``--model`` and ``--cache-dir``), passed down by the run
+(:class:`lawalign.models.TextEncoder`) and used only when a text has such headings. Without one (the
+structure stage called alone) headings are read by position only; when it cannot be loaded the
+adjustment is left out and a notice says so.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ModelError
+from lawalign.models import TextEncoder
 from lawalign.structure.blocks import Block
 from lawalign.structure.skeleton import Skeleton
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from lawalign.align.embed import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -35,28 +34,15 @@ log = logging.getLogger(__name__)
 # clipped at MAX_Z deviations: at most HEADING_WEIGHT * MAX_Z either way.
 HEADING_WEIGHT = 0.1
 MAX_Z = 2.0
-MODEL = "e5"
 
 
-@cache
-def _embedder() -> Embedder:
-    from lawalign.align.embed import get_embedder
-
-    return get_embedder(MODEL)
-
-
-def _encode(texts: Sequence[str]) -> np.ndarray:
-    """Vectors of ``texts``, each embedded once per process (and once ever, through the disk cache)."""
+def _encode(texts: Sequence[str], encoder: TextEncoder) -> np.ndarray:
+    """Vectors of ``texts``, each distinct text embedded once (the embedder's own cache keeps them)."""
     import numpy as np  # here, not at import: the structure stage does not need it otherwise
 
-    missing = [t for t in dict.fromkeys(texts) if t not in _seen]
-    if missing:
-        for text, row in zip(missing, _embedder().encode(missing), strict=True):
-            _seen[text] = tuple(float(x) for x in row)
-    return np.asarray([_seen[t] for t in texts], dtype=np.float32)
-
-
-_seen: dict[str, tuple[float, ...]] = {}
+    distinct = list(dict.fromkeys(texts))
+    rows = dict(zip(distinct, encoder.encode(distinct), strict=True))
+    return np.asarray([rows[t] for t in texts], dtype=np.float32)
 
 
 def unlettered_headings(blocks: Sequence[Block]) -> list[Block]:
@@ -64,8 +50,15 @@ def unlettered_headings(blocks: Sequence[Block]) -> list[Block]:
     return [b for b in blocks if b.kind == "heading" and not b.letter and b.text.strip()]
 
 
-def set_heading_costs(blocks: Sequence[Block], skeleton: Skeleton) -> str | None:
+def set_heading_costs(
+    blocks: Sequence[Block], skeleton: Skeleton, encoder: TextEncoder | None
+) -> str | None:
     """Set ``heading_cost`` (label → cost adjustment) on each unlettered heading block, in place.
+
+    Args:
+        blocks: the text's blocks.
+        skeleton: the skeleton whose heading labels the headings are compared with.
+        encoder: the run's embedder; None: nothing is set (headings read by position only).
 
     Returns:
         None when done (or nothing to do); a message when the model could not be used.
@@ -74,10 +67,10 @@ def set_heading_costs(blocks: Sequence[Block], skeleton: Skeleton) -> str | None
 
     heads = unlettered_headings(blocks)
     labels = sorted({u.heading for u in skeleton.units if u.role == "heading" and u.heading})
-    if not heads or len(labels) < 2:
+    if not heads or len(labels) < 2 or encoder is None:
         return None
     try:
-        vectors = _encode([b.text.strip() for b in heads] + labels)
+        vectors = _encode([b.text.strip() for b in heads] + labels, encoder)
     except (ModelError, ImportError, OSError, RuntimeError) as exc:
         log.warning("heading similarity unavailable: %s", exc)
         return f"heading similarity unavailable ({type(exc).__name__}: {exc}); headings read by position only"

@@ -3,10 +3,13 @@ are printed."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from lawalign.models import Edition
-from lawalign.structure.skeleton import Skeleton
+from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
+
+log = logging.getLogger(__name__)
 
 
 def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[str, ...]:
@@ -42,4 +45,19 @@ def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> t
     return tuple(i for i in order if i in present)
 
 
-__all__ = ["reference_order"]
+def common_skeleton(editions: Sequence[Edition]) -> Skeleton | None:
+    """The skeleton of the one WBF edition all ``editions`` follow; None when they follow several, or
+    one without a skeleton (then ids keep their first-seen order). A run knows its reference edition
+    and passes its skeleton; this is the default of the stages called on editions alone.
+
+    >>> common_skeleton([]) is None
+    True
+    """
+    wanted = sorted({e.source_edition for e in editions if e.source_edition})
+    if len(wanted) == 1 and wanted[0] in available_skeletons():
+        return load_skeleton(wanted[0])
+    log.info("no single reference skeleton for source editions %s", wanted)
+    return None
+
+
+__all__ = ["common_skeleton", "reference_order"]

@@ -117,8 +117,9 @@ class _Patterns:
 
 
 @cache
-def _patterns(lang: str) -> _Patterns:
-    profile: Profile = load_profile(lang)
+def _patterns(profile: Profile) -> _Patterns:
+    # Keyed on the profile itself, not its language: a user's profile of the same language (``--data``)
+    # is another key, so what a text's references are never depends on which run came first.
     keywords = profile.law_keywords + profile.law_keywords_plural
     section_words = profile.section_words
     if profile.generic:
@@ -263,12 +264,15 @@ def _resolve(tok: str, law: str, section: str) -> str:
     return f"{law}{tok}"
 
 
-def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list[Ref]:
+def find_refs(
+    text: str, lang: str, *, law: str = "", section: str = "", profile: Profile | None = None
+) -> list[Ref]:
     """Every cross-reference in ``text``, sorted by start offset.
 
     Args:
         text: the text of one unit (or any text) as published.
         lang: ISO 639-1 code; picks the language profile (unknown → generic profile).
+        profile: the run's profile of ``lang`` (a user's ``--data`` one); None: the profile of ``lang``.
         law: the citing unit's law ("68"), to resolve internal references.
         section: the citing unit's section letter ("B" or "68B"), to resolve "point 1 above".
 
@@ -316,7 +320,7 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
         >>> [r.target for r in find_refs("ο Νόμος 79Γ; see Law 16d; Lei 70D3", "pt")]
         ['79C', '16D', '70D3']
     """
-    pats = _patterns(lang)
+    pats = _patterns(profile if profile is not None else load_profile(lang))
     sec = section[len(law) :] if law and section.startswith(law) else section
     found: list[Ref] = []
 

@@ -22,7 +22,17 @@ from pathlib import Path
 from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.limits import check_units
-from lawalign.models import Edition, Notice, SourceText, Unit, UnitId, UnitKind, UnitRole
+from lawalign.models import (
+    DEFAULT_REFERENCE,
+    Edition,
+    Notice,
+    SourceText,
+    TextEncoder,
+    Unit,
+    UnitId,
+    UnitKind,
+    UnitRole,
+)
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
@@ -82,7 +92,7 @@ QUOTE_FIT = 1.0
 SLUG_BONUS = 2.0
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
 TIE_MARGIN = 1e-6
-TIE_ORDER = ("2007", "2017", "1997")
+TIE_ORDER = (DEFAULT_REFERENCE, "2017", "1997")
 # The fit one printed label (section letter, point number, point heading) adds when the skeleton has
 # it, or takes away when it contradicts it (structure/outline.py): about what a label that cannot be
 # placed costs the alignment (ids.EXTRA_COST), so the printed outline weighs as much as the layout.
@@ -147,6 +157,7 @@ def segment_law(
     name: str | None = None,
     skeleton: Skeleton | None = None,
     profile: Profile | None = None,
+    encoder: TextEncoder | None = None,
 ) -> Edition:
     """Segment a normalized text into units with canonical ids.
 
@@ -156,13 +167,14 @@ def segment_law(
         skeleton: the reference structure; default: every known skeleton is tried and the best reading
             kept (:func:`segment_best`).
         profile: the language profile (default: the profile of ``source.lang``).
+        encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
 
     Raises:
         InputError: the text has no recognizable law structure.
     """
     if skeleton is not None:
-        return _segment(source, skeleton, profile, name)[0]
-    return segment_best(source, name=name, profile=profile)[0]
+        return _segment(source, skeleton, profile, name, encoder=encoder)[0]
+    return segment_best(source, name=name, profile=profile, encoder=encoder)[0]
 
 
 def segment_best(
@@ -172,6 +184,7 @@ def segment_best(
     *,
     name: str | None = None,
     profile: Profile | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
@@ -193,6 +206,7 @@ def segment_best(
         edition: a known source edition (a manifest's ``source_edition``): used as given.
         name: the edition's short name (default: the file stem).
         profile: the language profile (default: the profile of ``source.lang``).
+        encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
 
     Returns:
         The segmented edition (``source_edition`` set) and the choice made.
@@ -203,7 +217,7 @@ def segment_best(
     """
     if edition is not None:
         skeleton = next((s for s in skeletons or () if s.edition == edition), None) or load_skeleton(edition)
-        ed, _ = _segment(source, skeleton, profile, name)
+        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder)
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
@@ -221,6 +235,7 @@ def segment_best(
             fit_only=True,
             contradictions=seen,
             prepared=prepared,
+            encoder=encoder,
         )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
@@ -250,7 +265,9 @@ def segment_best(
             + "; ".join(against[:EVIDENCE_NOTES])
         )
     choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence, known, against)
-    ed, _ = _segment(source, best, profile, name, printed_only=not known, prepared=prepared)
+    ed, _ = _segment(
+        source, best, profile, name, printed_only=not known, prepared=prepared, encoder=encoder
+    )
     notice = Notice(
         "source-edition",
         f"source edition {best.edition if known else 'unknown'}: {evidence}",
@@ -319,6 +336,7 @@ def _segment(
     *,
     printed_only: bool = False,
     prepared: Sequence[Block] | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -326,7 +344,14 @@ def _segment(
     ids its printed labels give; the skeleton still places the laws the text prints no heading for.
     """
     edition, fit = _segment_or_fit(
-        source, skeleton, profile, name, fit_only=False, printed_only=printed_only, prepared=prepared
+        source,
+        skeleton,
+        profile,
+        name,
+        fit_only=False,
+        printed_only=printed_only,
+        prepared=prepared,
+        encoder=encoder,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -343,6 +368,7 @@ def _segment_or_fit(
     contradictions: list[str] | None = None,
     printed_only: bool = False,
     prepared: Sequence[Block] | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
@@ -363,7 +389,7 @@ def _segment_or_fit(
         readable = {b.law for b in blocks if b.kind == "law"} | {
             law for law in skeleton.laws if skeleton.can_infer(law)
         }
-        trouble = set_heading_costs(blocks, _restricted(skeleton, readable))
+        trouble = set_heading_costs(blocks, _restricted(skeleton, readable), encoder)
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
@@ -1081,16 +1107,20 @@ def segment_editions(
     name: str | None = None,
     edition: str | None = None,
     skeletons: Sequence[Skeleton] | None = None,
+    encoder: TextEncoder | None = None,
 ) -> tuple[tuple[Edition, EditionChoice], ...]:
     """Every edition a text holds: one per language of a bilingual page, else one.
 
     The first edition is named ``name`` (default: the file stem) and has the page's main language; a
-    second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`.
+    second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`
+    (``encoder``: the run's embedder, for unlettered headings).
     """
     from lawalign.ingest.bilingual import split_languages
 
     stem = name or Path(source.path).stem
     return tuple(
-        segment_best(part, skeletons, edition, name=stem if k == 0 else f"{stem}.{part.lang}")
+        segment_best(
+            part, skeletons, edition, name=stem if k == 0 else f"{stem}.{part.lang}", encoder=encoder
+        )
         for k, part in enumerate(split_languages(source))
     )

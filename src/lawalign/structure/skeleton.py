@@ -23,6 +23,7 @@ from lawalign.datafiles import (
     user_data,
 )
 from lawalign.errors import ConfigError
+from lawalign.models import DEFAULT_REFERENCE
 from lawalign.models import UnitId as UnitId  # re-exported: the id type lives in models
 
 
@@ -166,7 +167,7 @@ def _load_bundled(edition: str, user: Path | None) -> Skeleton:
     return skeleton_from_toml(entry.read_text(encoding="utf-8"), shown(entry, "skeletons"))
 
 
-def load_skeleton(edition: str = "2007", data_dir: Path | None = None) -> Skeleton:
+def load_skeleton(edition: str = DEFAULT_REFERENCE, data_dir: Path | None = None) -> Skeleton:
     """The reference skeleton of a WBF edition.
 
     >>> load_skeleton("2007").unit("68B2").refs

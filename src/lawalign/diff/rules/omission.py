@@ -16,11 +16,12 @@ Three grains, one finding per unit and language:
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 
 from lawalign.diff.context import NON_BODY_ROLES, DiffContext, id_law
 from lawalign.diff.findings import finding, join_ids
 from lawalign.diff.rules.crossref import compare_refs, ref_evidence
-from lawalign.diff.termbase import TermHit, concepts_in, load_termbase
+from lawalign.diff.termbase import Termbase, TermHit, concepts_in, load_termbase
 from lawalign.models import Edition, Evidence, Finding, Unit
 
 
@@ -86,20 +87,22 @@ def carried_by_all(
     found: list[dict[str, TermHit]],
     *,
     least: int = 1,
+    termbase: Callable[[str], Termbase] = load_termbase,
 ) -> set[str]:
     """Concepts every counterpart able to tell carries, and ``edition``'s termbase knows.
 
     A counterpart in a language whose termbase lacks a concept cannot say whether its text renders
     it: it abstains (unknown is not absent), so an edition in such a language never hides the loss
-    in the others. At least ``least`` counterparts must carry the concept.
+    in the others. At least ``least`` counterparts must carry the concept. ``termbase``: language →
+    the run's termbase (default: the bundled ones).
     """
-    here = {c.id for c in load_termbase(edition.lang).concepts}
+    here = {c.id for c in termbase(edition.lang).concepts}
     out: set[str] = set()
     for concept in {c for hits in found for c in hits} & here:
         voters = [
             hits
             for (e, _), hits in zip(others, found, strict=True)
-            if load_termbase(e.lang).concept(concept) is not None
+            if termbase(e.lang).concept(concept) is not None
         ]
         if len(voters) >= least and all(concept in hits for hits in voters):
             out.add(concept)
@@ -158,10 +161,11 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
                 if ev is not None and ev not in evidence:
                     evidence.append(ev)
 
-    here_modal = concepts_in(unit.text, edition.lang, "modality")
+    here_modal = concepts_in(unit.text, edition.lang, "modality", ctx.termbase(edition.lang))
     if others:
-        other_modal = [concepts_in(u.text, e.lang, "modality") for e, u in others]
-        for concept in sorted(carried_by_all(edition, others, other_modal) - set(here_modal)):
+        other_modal = [concepts_in(u.text, e.lang, "modality", ctx.termbase(e.lang)) for e, u in others]
+        carried = carried_by_all(edition, others, other_modal, termbase=ctx.termbase)
+        for concept in sorted(carried - set(here_modal)):
             voters = [(e, u, m) for (e, u), m in zip(others, other_modal, strict=True) if concept in m]
             terms = ", ".join(f"{e.lang} “{m[concept].term}”" for e, _, m in voters)
             parts.append(f"“{concept.replace('-', ' ')}” ({terms})")
@@ -193,9 +197,10 @@ def _partial(ctx: DiffContext, edition: Edition, unit: Unit) -> Finding | None:
     if not parts:
         return None
     if len(others) >= 2:
-        other_terms = [concepts_in(u.text, e.lang, "term") for e, u in others]
-        here_terms = set(concepts_in(unit.text, edition.lang, "term"))
-        lacking = sorted(carried_by_all(edition, others, other_terms, least=2) - here_terms)
+        other_terms = [concepts_in(u.text, e.lang, "term", ctx.termbase(e.lang)) for e, u in others]
+        here_terms = set(concepts_in(unit.text, edition.lang, "term", ctx.termbase(edition.lang)))
+        carried = carried_by_all(edition, others, other_terms, least=2, termbase=ctx.termbase)
+        lacking = sorted(carried - here_terms)
         if lacking:
             plural = "s" if len(lacking) > 1 else ""
             parts.append(f"the term{plural} " + join_ids([f"“{c.replace('-', ' ')}”" for c in lacking]))

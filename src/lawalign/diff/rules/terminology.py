@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
-from lawalign.diff.termbase import find_terms, load_termbase
+from lawalign.diff.termbase import find_terms
 from lawalign.models import Evidence, Finding
 
 
@@ -18,10 +18,10 @@ def rule(ctx: DiffContext) -> list[Finding]:
     """Avoided renderings per edition and concept."""
     out: list[Finding] = []
     for edition in ctx.editions:
-        tb = load_termbase(edition.lang)
+        tb = ctx.termbase(edition.lang)
         hits: dict[str, list[tuple[str, Evidence, str]]] = {}
         for unit in edition.law_units:
-            for h in find_terms(unit.text, edition.lang):
+            for h in find_terms(unit.text, edition.lang, tb):
                 if h.avoided:
                     ev = ctx.quote_sentence(edition, unit, h.start)
                     hits.setdefault(h.concept, []).append((unit.id, ev, unit.text[h.start : h.end]))
