@@ -11,6 +11,8 @@ pages      line-level id/kind accuracy on real published pages (tests/realworld/
            synthetic layouts (tests/realworld/synthetic/) scored separately
 relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
            hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
+search     recall@5 of hand-written cross-lingual questions (tests/gold/search/queries.toml) on the
+           bundled corpus: hybrid search beside its lexical-only and embedding-only rankings
 """
 
 from __future__ import annotations
@@ -177,6 +179,30 @@ def section_relayout() -> None:
         print(format_report(relayout(files)))
 
 
+def section_search() -> None:
+    """Search recall@5 on hand-written questions: hybrid, lexical-only, embedding-only."""
+    from lawalign.query import open_corpus
+    from lawalign_dev.evaluate.search import evaluate_search, load_queries
+
+    queries = load_queries(GOLD / "search" / "queries.toml")
+    corpus = open_corpus(str(ROOT / "corpus"))
+    langs = sorted({q.lang for q in queries})
+    print(f"== search: {len(queries)} questions in {', '.join(langs)} (gold: tests/gold/search/queries.toml)")
+    print("  nothing is fitted (BM25 k1 1.2, b 0.75; fusion 1/(60 + rank)): no cross-validation needed")
+    scores = [evaluate_search(corpus, queries, mode) for mode in ("hybrid", "lexical", "semantic")]
+    by_lang = sorted(scores[0].by_lang)
+    head = "".join(f"{'r@5 ' + lang:>9}" for lang in by_lang)
+    print(f"  {'ranking':<10}{'pairs':>6}{'recall@5':>10}{'recall@1':>10}{'MRR':>7}{'mixed':>7}{head}")
+    for score in scores:
+        cells = "".join(f"{score.by_lang.get(lang, 0.0):>9.3f}" for lang in by_lang)
+        print(
+            f"  {score.mode:<10}{score.pairs:>6}{score.recall5:>10.3f}{score.recall1:>10.3f}"
+            f"{score.mrr:>7.3f}{score.mixed:>7.3f}{cells}"
+        )
+    for question, lang, missed in scores[0].misses:
+        print(f"    hybrid miss: {lang} {missed:<9} {question}")
+
+
 SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
@@ -184,6 +210,7 @@ SECTIONS = {
     "bleualign": section_bleualign,
     "pages": section_pages,
     "relayout": section_relayout,
+    "search": section_search,
 }
 
 

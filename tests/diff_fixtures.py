@@ -37,7 +37,7 @@ def edition_from_text(text: str, lang: str, path: str = "", name: str | None = N
     edition = segment_law(
         source_from_text(text, path or f"corpus/{SEEDS.get(lang, lang)}", lang), name=name or lang
     )
-    return replace(edition, laws=LAWS.get(lang, edition.laws))
+    return replace(edition, laws=LAWS.get(lang, edition.laws), laws_declared=lang in LAWS)
 
 
 def seed_text(lang: str) -> str:

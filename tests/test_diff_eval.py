@@ -67,7 +67,9 @@ def test_line_ends_add_no_finding(tmp_path: Path, line_end: str) -> None:
         raw = seed_text(e.lang)
         path = tmp_path / Path(e.path).name
         path.write_bytes(raw.replace("\n", line_end).encode("utf-8"))
-        changed.append(replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang]))
+        changed.append(
+            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+        )
     assert _signature(changed) == _signature(base)
 
 
@@ -83,7 +85,9 @@ def test_encodings_add_no_finding(tmp_path: Path, variant: int) -> None:
         if enc == "utf-16-le":
             data = codecs.BOM_UTF16_LE + data
         path.write_bytes(data)
-        changed.append(replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang]))
+        changed.append(
+            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+        )
     assert _signature(changed) == _signature(base)
 
 

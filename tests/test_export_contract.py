@@ -7,6 +7,7 @@ alignment, is checked in ``test_export_translation.py``."""
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -82,6 +83,11 @@ def read_xliff(data: bytes) -> set[tuple[str, str, str]]:
             out.add((uid, "vi", unit.source))
         if unit.target:
             out.add((uid, "ru", unit.target))
+    # a unit the source lacks is no translatable unit: its target text is a file-level note
+    for note in etree.fromstring(data).iterfind("{*}file/{*}notes/{*}note[@category='missing-source']"):
+        found = re.fullmatch(r"(\S+): no \w+ source; (\w+) text: (.*)", note.text, re.S)
+        assert found, note.text
+        out.add((found[1], found[2], found[3]))
     return out
 
 
@@ -198,8 +204,11 @@ def test_xliff_pair_choice() -> None:
         render_export(corpus, "xliff", ExportOptions(tgt="de"))
     with pytest.raises(ConfigError, match="unknown XLIFF version"):
         render_export(corpus, "xliff", ExportOptions(tgt="tr", xliff_version="1.1"))
-    missing = root.find(".//{*}unit[@id='68.intro']")
-    assert missing.find(".//{*}note[@category='missing']").text == "no 68.intro in the vi edition"
+    assert root.find(".//{*}unit[@id='68.intro']") is None  # vi lacks it: no unit with an empty source
+    kept = root.find("{*}file/{*}notes/{*}note[@category='missing-source']").text
+    assert kept.startswith("68.intro: no vi source; tr text: Bu yasalara")
+    missing = root.find(".//{*}unit[@id='68C']")  # vi has 68C, tr lacks nothing; ru is not the target
+    assert missing is not None
 
 
 def test_xliff_findings_labels_and_states_in_both_versions() -> None:
@@ -233,11 +242,30 @@ def test_xliff_findings_labels_and_states_in_both_versions() -> None:
                 root.find(".//{*}trans-unit[@id='68D.s']/{*}target").get("state")
                 == "needs-review-translation"
             )
-            assert root.find(".//{*}trans-unit[@id='68A.s']/{*}target").get("state") == "translated"
+            # a warning marks its unit for review too (by default every finding does)
+            assert (
+                root.find(".//{*}trans-unit[@id='68A.s']/{*}target").get("state")
+                == "needs-review-translation"
+            )
+            assert root.find(".//{*}trans-unit[@id='68B1.s']/{*}target").get("state") == "translated"
         else:
             seg = root.find(".//{*}unit[@id='68D']/{*}segment")
             assert (seg.get("state"), seg.get("subState")) == ("initial", "lawalign:needs-review-translation")
-            assert root.find(".//{*}unit[@id='68A']/{*}segment").get("state") == "translated"
+            assert root.find(".//{*}unit[@id='68A']/{*}segment").get("state") == "initial"
+            assert root.find(".//{*}unit[@id='68B1']/{*}segment").get("state") == "translated"
+        raised = etree.fromstring(
+            render_export(
+                corpus,
+                "xliff",
+                ExportOptions(tgt="tr", level="clause", xliff_version=version, review_on="error"),
+            )
+        )
+        state = (
+            ".//{*}trans-unit[@id='68A.s']/{*}target"
+            if version == "1.2"
+            else ".//{*}unit[@id='68A']/{*}segment"
+        )
+        assert raised.find(state).get("state") == "translated"
 
 
 def test_stdout_for_text_formats_only(capsysbinary: pytest.CaptureFixture[bytes]) -> None:

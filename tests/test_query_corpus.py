@@ -89,7 +89,7 @@ def test_regex_search(corpus: Corpus) -> None:
 
 
 def test_bad_search_arguments(corpus: Corpus) -> None:
-    with pytest.raises(ConfigError, match="valid: cites, exact, regex, semantic"):
+    with pytest.raises(ConfigError, match="valid: cites, exact, hybrid, lexical, regex, semantic"):
         corpus.search("x", mode="fuzzy")
     with pytest.raises(ConfigError, match="no edition in de"):
         corpus.search("x", mode="exact", langs=["de"])

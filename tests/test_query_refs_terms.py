@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ingest_fixtures import SEEDS
 from lawalign.cli import main
 from lawalign.errors import ConfigError
 from lawalign.query import open_corpus
@@ -110,13 +111,28 @@ def test_terms_claim_per_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_lang["vi"]["renderings"][0]["variant"] == "yêu sách"
 
 
-def test_terms_flags_two_variants_in_one_edition(capsys: pytest.CaptureFixture[str]) -> None:
+def test_terms_two_renderings_where_the_english_varies_are_noted_not_flagged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the 2007 English says "immediately" in 68B2 and "at once" in 68C and 68D (termbase: varies)
     assert main(["terms", "немедленно", "corpus", "--format", "json", "--lang", "ru"]) == 0
     entries = _json(capsys)
     assert isinstance(entries, list)
     ru = entries[0]["langs"][0]
-    assert entries[0]["concept"] == "at-once" and ru["consistent"] is False
-    assert "'немедленно'" in ru["flags"][0] and "'сразу'" in ru["flags"][0]
+    assert entries[0]["concept"] == "at-once" and ru["consistent"] is True and not ru["flags"]
+    assert "'немедленно'" in ru["notes"][0] and "'сразу'" in ru["notes"][0]
+
+
+def test_terms_flags_two_variants_where_the_english_has_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = SEEDS["vi"].read_text(encoding="utf-8")
+    text = text.replace("nếu ĐTTC ngửa bài", "nếu người cầm cái ngửa bài")
+    edition = tmp_path / "vi.txt"
+    edition.write_text(text.replace("ĐTPN", "ĐTTC", 1), encoding="utf-8")
+    assert main(["terms", "declarer", str(edition), "--format", "json"]) == 0
+    vi = _json(capsys)[0]["langs"][0]  # type: ignore[index]
+    assert vi["consistent"] is False and "'người cầm cái'" in vi["flags"][0] and "'ĐTTC'" in vi["flags"][0]
 
 
 def test_terms_unknown_term_suggests(capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,7 +200,7 @@ def test_one_id_per_paragraph_in_every_output(tmp_path: Path) -> None:
     known = {uid for _, uid in truth} | set(run.order)
     skeleton = run.skeleton()
     assert skeleton is not None
-    assert all(f["id"] in known | set(skeleton.ids) | {""} for f in findings)
+    assert all(f["id"] in known | set(skeleton.ids) | {None} for f in findings)
     assert all(f["id"] != wrong for f in findings)
     report = files["report.html"].decode()
     assert set(re.findall(r'<tr id="u-([^"]+)"', report)) == {uid for _, uid in truth}

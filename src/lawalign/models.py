@@ -247,6 +247,26 @@ UnitRole = Literal[
 Severity = Literal["error", "warning", "info"]
 
 
+def where(path: str, line: int | str, page: int | None = None) -> str:
+    """A location as shown to people: ``path:line``, or ``path#page=P:line`` when the file has pages
+    (PDF; the line counted on its page). ``#page=P`` is the PDF open parameter (RFC 8118) viewers
+    understand.
+
+    >>> where("ru2007.pdf", 17, 2), where("ru.txt", 17)
+    ('ru2007.pdf#page=2:17', 'ru.txt:17')
+    """
+    return f"{path}#page={page}:{line}" if page is not None else f"{path}:{line}"
+
+
+def at_line(line: int, page: int | None = None) -> str:
+    """A location in prose: ``line 17``, or ``page 2, line 17`` in a paged file.
+
+    >>> at_line(17), at_line(17, 2)
+    ('line 17', 'page 2, line 17')
+    """
+    return f"page {page}, line {line}" if page is not None else f"line {line}"
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a piece of text came from: the raw file and its 1-based, inclusive lines.
@@ -260,6 +280,19 @@ class Source:
     line_end: int
     page: int | None = None
     page_end: int | None = None
+
+    def where(self) -> str:
+        """``path:line[-line]``, or ``path#page=P:line`` for a paged file (see :func:`where`).
+
+        >>> Source("a.pdf", 17, 18, page=2).where(), Source("a.txt", 3, 3).where()
+        ('a.pdf#page=2:17-18', 'a.txt:3')
+        """
+        lines = (
+            f"{self.line_start}" if self.line_end == self.line_start else f"{self.line_start}-{self.line_end}"
+        )
+        if self.page is not None and self.page_end is not None and self.page_end != self.page:
+            return f"{self.path}#page={self.page}:{self.line_start} to page {self.page_end}:{self.line_end}"
+        return where(self.path, lines, self.page)
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"path": self.path, "line_start": self.line_start, "line_end": self.line_end}
@@ -422,6 +455,7 @@ class Edition:
     description: str = ""
     laws: tuple[str, ...] = ()  # laws it contains
     notices: tuple[Notice, ...] = ()
+    laws_declared: bool = False  # ``laws`` is the manifest's declaration of what the edition covers
 
     @property
     def law_units(self) -> tuple[Unit, ...]:
@@ -555,16 +589,24 @@ class Evidence:
     unit: str
     quote: str
     path: str
-    line: int
+    line: int  # for a paged file (PDF), the line on ``page``
+    page: int | None = None
+
+    def where(self) -> str:
+        """``path:line``, or ``path#page=P:line`` in a paged file."""
+        return where(self.path, self.line, self.page)
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "lang": self.lang,
-            "id": self.unit,
+            "id": self.unit or None,  # null: about the edition as a whole, no unit
             "quote": self.quote,
             "path": self.path,
             "line": self.line,
         }
+        if self.page is not None:
+            out["page"] = self.page
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,7 +633,7 @@ class Finding:
             "type": self.type,
             "severity": self.severity,
             "lang": self.lang,
-            "id": self.unit,
+            "id": self.unit or None,  # null: an edition-level finding (coverage, debris, order)
             "message": self.message,
             "evidence": [e.as_dict() for e in self.evidence],
         }

@@ -280,7 +280,34 @@ def _declare_laws(edition: Edition, item: EditionInput) -> Edition:
             f"holds Law {', '.join(extra)}, which the manifest's laws = [{', '.join(item.laws)}]"
             " does not declare",
         )
-    return replace(edition, laws=item.laws)
+    return replace(edition, laws=item.laws, laws_declared=True)
+
+
+def distinct_file_names(
+    pairs: tuple[tuple[Edition, Reading], ...],
+) -> tuple[tuple[Edition, Reading], ...]:
+    """Editions named after their file keep distinct names: two files of one stem ("ru2007.pdf",
+    "ru2007.docx") become ``ru2007-pdf`` and ``ru2007-docx``; a name given by a manifest is kept.
+
+    >>> from lawalign.models import Edition
+    >>> pairs = tuple(
+    ...     (Edition("ru2007", f"x/ru2007.{s}", "ru", ()), Reading("ru2007", "2007")) for s in ("pdf", "docx")
+    ... )
+    >>> [e.name for e, _ in distinct_file_names(pairs)]
+    ['ru2007-pdf', 'ru2007-docx']
+    """
+    from pathlib import PurePath
+
+    names = [e.name for e, _ in pairs]
+    out = []
+    for edition, reading in pairs:
+        path = PurePath(edition.path)
+        suffix = path.suffix.lstrip(".").lower()
+        if names.count(edition.name) > 1 and edition.name == path.stem and suffix:
+            name = f"{edition.name}-{suffix}"
+            edition, reading = replace(edition, name=name), replace(reading, name=name)
+        out.append((edition, reading))
+    return tuple(out)
 
 
 # -- the run --------------------------------------------------------------------------------------
@@ -454,6 +481,7 @@ class Run:
                 for item in self.inputs
                 for pair in read_input(item, default=self.default_reference, data_dir=self.data_dir)
             )
+            out = distinct_file_names(out)
             names = [e.name for e, _ in out]
             dupes = sorted({n for n in names if names.count(n) > 1})
             if dupes:

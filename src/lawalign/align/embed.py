@@ -265,10 +265,17 @@ def _st_e5() -> Embedder:
     return STEmbedder("e5-small", prompt="passage: ", label="st-e5", build=lambda: str(ensure_st_e5()))
 
 
+def _st_e5_query() -> Embedder:
+    from lawalign.align.st_convert import ensure_st_e5
+
+    return STEmbedder("e5-small", prompt="query: ", label="st-e5", build=lambda: str(ensure_st_e5()))
+
+
 EMBEDDERS: dict[str, Callable[[], Embedder]] = {
     "e5": lambda: E5Embedder("passage"),
     "e5-query": lambda: E5Embedder("query"),
     "st-e5": _st_e5,
+    "st-e5-query": _st_e5_query,  # the question side of semantic search with --model st-e5
 }
 """Registered embedders: name → factory. ``st:<model>`` is handled by :func:`get_embedder`."""
 

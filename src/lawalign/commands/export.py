@@ -43,6 +43,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--xliff-version", choices=("2.0", "1.2"), default="2.0", help="XLIFF version (default 2.0)"
     )
+    p.add_argument(
+        "--review-on",
+        choices=("info", "warning", "error", "none"),
+        default="info",
+        help="XLIFF: the least severe finding that marks its unit for review (default info: every finding)",
+    )
     add_langs(p, "to export (TMX, CSV, Parquet, HTML)")
     add_input_lang(p)
 
@@ -56,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         level=args.level,
         include_unaligned=args.include_unaligned,
         xliff_version=args.xliff_version,
+        review_on=args.review_on,
     )
     write_export(corpus, args.format, args.output, options)
     return 0

@@ -1,7 +1,8 @@
 """Show one clause in every language: its text, where it stands in each source file, and any findings.
 
-ID is a citation in any form: 68B2, 68.B.2, "Law 68 B 2", "Điều 68B2", "Правило 68B2", "Yasa 68B2",
-70D (a whole section: heading, chapeau, points, wrap), 68 (a whole law), 68.fn1.
+ID is a citation in any form: 68B2, 68.B.2, "Law 68 B 2", "Rule 68B2", "Điều 68B2", "Правило 68B2",
+"Yasa 68B2", 70D (a whole section: heading, chapeau, points, wrap), 68 (a whole law), 68.fn1. The
+inputs default to the corpus folder ``corpus``, as for search and terms.
 JSON output: {"query", "id", "level", "langs": [{"lang", "edition", "present", "text", "source", "inferred",
 "confidence", "parts": [unit rows], "findings": [...]}]}.
 """
@@ -15,9 +16,9 @@ import sys
 from lawalign.commands._corpus_args import (
     add_data,
     add_input_lang,
-    add_inputs,
     add_langs,
     add_model,
+    add_optional_inputs,
     corpus_of,
     langs_of,
 )
@@ -33,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "id", metavar="ID", help="clause citation: 68B2, 'Law 68 B 2', 'Điều 68B2', 70D, 68, 68.fn1"
     )
-    add_inputs(p)
+    add_optional_inputs(p)
     add_data(p)
     add_langs(p, "to show")
     add_input_lang(p)
@@ -135,9 +136,9 @@ def _print_text(data: dict[str, object]) -> None:
                 label = f"{part['label']} " if part["label"] else ""
                 print(f"{prefix}{label}{part['text']}{mark}")
         for finding in entry["findings"]:
-            print(f"  ! {finding['severity']} {finding['type']} {finding['id']}: {finding['message']}")
+            print(f"  ! {finding['severity']} {finding['type']} {finding['id'] or '-'}: {finding['message']}")
             for ev in finding["evidence"]:
-                print(f"      {ev['lang']} {ev['id']} {ev['path']}:{ev['line']}: {ev['quote']}")
+                print(f"      {ev['lang']} {ev['id'] or '-'} {ev['path']}:{ev['line']}: {ev['quote']}")
             if finding.get("suggestion"):
                 print(f"      suggestion: {finding['suggestion']}")
 

@@ -6,7 +6,8 @@ counted together), their printed forms with counts, the unit ids, and a flag whe
 variants of one concept or a term the termbase says to avoid. --data adds a glossary of your own
 (TOML in the termbase format with lang = "xx", or TBX; a file or a folder; repeatable).
 JSON: [{"concept", "kind", "langs": [{"lang", "edition", "termbase", "count", "renderings":
-[{"variant", "terms", "forms", "count", "ids", "avoided"}], "consistent", "flags"}]}].
+[{"variant", "terms", "forms", "count", "ids", "avoided"}], "consistent", "flags", "notes"}]}]
+("notes": two renderings of a concept the WBF English itself renders two ways, not flagged).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def _text(entries: list[dict[str, object]]) -> str:
                 head = " " * len(head)
             for flag in lang["flags"]:
                 lines.append(f"      ! {flag}")
+            for note in lang.get("notes", []):
+                lines.append(f"      · {note}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 

@@ -19,6 +19,9 @@ from lawalign.structure.skeleton import Skeleton, SkeletonUnit
 
 # Roles whose absence is reported by their own rules (headings, footnotes), not as an omission.
 NON_BODY_ROLES = frozenset({"law-title", "heading", "footnote", "debris"})
+# What ends a unit of law text: a sentence end, or the colon before points; closers may follow.
+TERMINAL = frozenset(".!?:;…。")
+CLOSERS = frozenset(")]\"'”’»*")
 
 
 def unit_section(unit_id: str) -> str:
@@ -77,6 +80,7 @@ class DiffContext:
     _sections: dict[str, dict[str, Unit]] = field(default_factory=dict)
     _skeleton_units: dict[str, SkeletonUnit] | None = None
     _skeleton_laws: dict[str, tuple[SkeletonUnit, ...]] | None = None
+    _cut: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
 
     @cached_property
     def authoritative(self) -> Edition | None:
@@ -145,12 +149,55 @@ class DiffContext:
         """Editions that contain ``law``."""
         return [e for e in self.editions if law in self.laws_of(e)]
 
+    def truncation(self, edition: Edition) -> tuple[str, frozenset[str]]:
+        """Where an edition that stops early stops, and the ids it cuts: ``("68D", {"68D", …})``.
+
+        An edition stops early when its last law unit of body text ends without a sentence end
+        (the page was cut mid-sentence), or when its text ends on a heading. It cuts that unit (when
+        it stopped inside it) and every later unit of the same law (the reference order) it lacks.
+        ``("", frozenset())`` for an edition that ends normally.
+        """
+        key = _key(edition)
+        if key not in self._cut:
+            self._cut[key] = self._find_truncation(edition)
+        return self._cut[key]
+
+    def cut(self, edition: Edition) -> frozenset[str]:
+        """The ids a truncated edition cuts (see :meth:`truncation`); empty for a whole edition."""
+        return self.truncation(edition)[1]
+
+    def _find_truncation(self, edition: Edition) -> tuple[str, frozenset[str]]:
+        body = [u for u in edition.law_units if u.role != "footnote" and u.law]
+        if not body:
+            return ("", frozenset())
+        last = body[-1]
+        text = last.text.rstrip()
+        ends = text[-1:] in TERMINAL or (text[-2:-1] in TERMINAL and text[-1:] in CLOSERS)
+        heading = last.kind == "title"
+        if ends and not heading:
+            return ("", frozenset())
+        ids = self.reference_ids(last.law)
+        later = ids[ids.index(last.id) + 1 :] if last.id in ids else []
+        cut = {i for i in later if edition.unit(i) is None}
+        if not heading:
+            cut.add(last.id)
+        if not cut:
+            return ("", frozenset())
+        return (last.id, frozenset(cut))
+
     def counterparts(self, edition: Edition, unit_id: str) -> list[tuple[Edition, Unit]]:
-        """The same unit in the other editions; only the authoritative one when it is marked and has it."""
+        """The same unit in the other editions; only the authoritative one when it is marked and has it.
+
+        A unit a truncated edition cuts (:meth:`cut`) is no counterpart: its missing end would count
+        as text the others added.
+        """
         found = [
             (e, u)
             for e in self.editions
-            if e is not edition and (u := e.unit(unit_id)) is not None and u.kind != "debris"
+            if e is not edition
+            and (u := e.unit(unit_id)) is not None
+            and u.kind != "debris"
+            and unit_id not in self.cut(e)
         ]
         auth = self.authoritative
         if auth is not None and auth is not edition:
@@ -228,7 +275,12 @@ class DiffContext:
         line = unit.source.line_start + unit.text[:offset].count("\n")
         line = min(max(line, unit.source.line_start), max(unit.source.line_end, unit.source.line_start))
         return Evidence(
-            lang=edition.lang, unit=unit.id, quote=quote, path=unit.source.path or edition.path, line=line
+            lang=edition.lang,
+            unit=unit.id,
+            quote=quote,
+            path=unit.source.path or edition.path,
+            line=line,
+            page=unit.source.page,
         )
 
     def quote_sentence(self, edition: Edition, unit: Unit, pos: int) -> Evidence:
@@ -244,7 +296,11 @@ class DiffContext:
         first = edition.units[0] if edition.units else None
         path = first.source.path if first is not None else edition.path
         quote = (first.label + " " + first.text).strip() if first is not None else ""
-        return Evidence(lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=1)
+        page = first.source.page if first is not None else None
+        line = first.source.line_start if first is not None and page is not None else 1
+        return Evidence(
+            lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=line, page=page
+        )
 
 
 def spans_of(text: str, sentences: Sequence[str]) -> tuple[tuple[int, int], ...]:

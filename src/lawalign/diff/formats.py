@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote as url_quote
 
 from lawalign.errors import InputError
-from lawalign.models import Finding
+from lawalign.models import Evidence, Finding
 from lawalign.output import csv_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -24,6 +24,7 @@ RULE_HELP: dict[str, str] = {
     "omission": "A unit, sentence or clause part present in the other editions is missing.",
     "addition": "Text present here and in no other edition nor the reference structure.",
     "cross-reference": "A reference cites another law or clause than the other editions do.",
+    "garbled-reference": 'Cited ids run together in the text ("przepisy 1657A"), read by a guess to check.',
     "number": "A numeral differs from the other editions.",
     "footnote": "A footnote is missing, orphaned, or a marker has no note.",
     "missing-heading": "Section headings the reference structure has are missing.",
@@ -31,6 +32,7 @@ RULE_HELP: dict[str, str] = {
     "duplicate": "A heading, paragraph or footnote is printed twice.",
     "debris": "Text that is not law text (blog chrome, page furniture).",
     "coverage": "Laws of the reference this edition does not contain.",
+    "truncated": "The text stops early (inside a unit, or on a heading); what it cuts is not compared.",
     "order": "A unit is printed out of the reference order.",
     "drift": "An aligned pair whose similarity is an outlier for this language pair.",
     "length": "A unit whose length ratio to its counterparts is an outlier.",
@@ -38,13 +40,30 @@ RULE_HELP: dict[str, str] = {
     "edition-change": "A difference from editions of another WBF edition that the change maps explain.",
 }
 
-CSV_FIELDS = ("type", "severity", "lang", "id", "message", "suggestion", "path", "line", "quote", "key")
+CSV_FIELDS = (
+    "type",
+    "severity",
+    "lang",
+    "id",
+    "message",
+    "suggestion",
+    "path",
+    "page",
+    "line",
+    "quote",
+    "key",
+)
 
 
 def _primary(f: Finding) -> tuple[str, int]:
     """File and line of a finding: its first evidence in its own language, else its first evidence."""
     own = [e for e in f.evidence if e.lang == f.lang] or list(f.evidence)
     return (own[0].path, own[0].line) if own else ("", 0)
+
+
+def _primary_evidence(f: Finding) -> Evidence | None:
+    own = [e for e in f.evidence if e.lang == f.lang] or list(f.evidence)
+    return own[0] if own else None
 
 
 def findings_to_json(findings: Sequence[Finding]) -> str:
@@ -70,6 +89,7 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
                 "message": f.message,
                 "suggestion": f.suggestion,
                 "path": path,
+                "page": own[0].page if own and own[0].page is not None else "",
                 "line": line or "",
                 "quote": own[0].quote if own else "",
                 "key": f.key,
@@ -79,18 +99,19 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
 
 
 def findings_to_text(findings: Sequence[Finding], *, width: int = 160) -> str:
-    """Human-readable report: ``path:line: severity [type] lang unit: message`` and indented evidence.
+    """Human-readable report: ``path:line: severity [type] lang unit: message`` and indented evidence
+    (``path#page=P:line`` for a paged file: the line counted on page P).
 
     Quotes longer than ``width`` are shortened for display only (JSON/CSV/SARIF carry them whole).
     """
     lines: list[str] = []
     for f in findings:
-        path, line = _primary(f)
-        where = f"{path}:{line}: " if path else ""
+        primary = _primary_evidence(f)
+        where = f"{primary.where()}: " if primary is not None and primary.path else ""
         lines.append(f"{where}{f.severity} [{f.type}] {f.lang} {f.unit or '-'}: {f.message}")
         for e in f.evidence:
             quote = e.quote if len(e.quote) <= width else e.quote[: width - 1] + "…"
-            lines.append(f"    {e.lang} {e.unit or '-'} {e.path}:{e.line}: {quote}")
+            lines.append(f"    {e.lang} {e.unit or '-'} {e.where()}: {quote}")
         if f.suggestion:
             lines.append(f"    suggestion: {f.suggestion}")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
@@ -111,15 +132,16 @@ def findings_to_sarif(findings: Sequence[Finding], *, tool_version: str = "") ->
             if not e.path or (e.path, e.line) in seen:
                 continue
             seen.add((e.path, e.line))
-            locations.append(
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": url_quote(e.path.replace("\\", "/"))},
-                        "region": {"startLine": max(e.line, 1), "snippet": {"text": e.quote}},
-                    },
-                    "message": {"text": f"{e.lang} {e.unit}".strip()},
-                }
-            )
+            location: dict[str, object] = {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": url_quote(e.path.replace("\\", "/"))},
+                    "region": {"startLine": max(e.line, 1), "snippet": {"text": e.quote}},
+                },
+                "message": {"text": f"{e.lang} {e.unit}".strip()},
+            }
+            if e.page is not None:  # a PDF: startLine counts the lines of this page
+                location["properties"] = {"page": e.page}
+            locations.append(location)
         result: dict[str, object] = {
             "ruleId": f.type,
             "ruleIndex": index[f.type],
@@ -127,7 +149,7 @@ def findings_to_sarif(findings: Sequence[Finding], *, tool_version: str = "") ->
             "message": {"text": f"{f.lang} {f.unit}: {f.message}" if f.unit else f"{f.lang}: {f.message}"},
             "locations": locations[:1],
             "partialFingerprints": {"lawalignKey/v1": f.key},
-            "properties": {"lang": f.lang, "id": f.unit, "suggestion": f.suggestion},
+            "properties": {"lang": f.lang, "id": f.unit or None, "suggestion": f.suggestion},
         }
         if len(locations) > 1:
             result["relatedLocations"] = [dict(loc, id=i) for i, loc in enumerate(locations[1:], 1)]

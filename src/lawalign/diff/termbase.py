@@ -25,6 +25,7 @@ class Concept:
     kind: str  # "term" or "modality"
     terms: tuple[str, ...]
     avoid: tuple[str, ...] = ()
+    varies: bool = False  # the WBF English itself renders the concept with several of its terms
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class TermHit:
 
 
 TOP_KEYS = frozenset({"lang", "concept"})
-CONCEPT_KEYS = frozenset({"kind", "terms", "avoid"})
+CONCEPT_KEYS = frozenset({"kind", "terms", "avoid", "varies"})
 KINDS = ("term", "modality")
 
 
@@ -127,7 +128,10 @@ def parse_termbase(data: dict[str, object], lang: str, source: str, text: str = 
             lists[key] = tuple(value)
         if not lists["terms"]:
             raise ConfigError(f"{source}: concept {cid!r} lists no terms")
-        concepts.append(Concept(cid, kind, lists["terms"], lists["avoid"]))
+        varies = raw.get("varies", False)
+        if not isinstance(varies, bool):
+            raise _wrong(source, text, "varies", after, f"concept {cid!r}: 'varies' must be true or false")
+        concepts.append(Concept(cid, kind, lists["terms"], lists["avoid"], varies))
     return Termbase(lang, tuple(concepts))
 
 

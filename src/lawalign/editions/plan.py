@@ -20,7 +20,7 @@ from pathlib import Path
 from lawalign.editions.changes import Change, ChangeMap, change_path, skeleton_for
 from lawalign.editions.signals import observe
 from lawalign.errors import ConfigError
-from lawalign.models import UNKNOWN_EDITION, Edition, UnitId
+from lawalign.models import UNKNOWN_EDITION, Edition, UnitId, at_line
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +36,15 @@ class PlanItem:
     present: bool  # the translation has this unit
     law: str
     text: str = ""  # the translation's text of the unit (when present)
-    line: int = 0
+    line: int = 0  # in a paged file (PDF), the line on ``page``
     state: str = "pending"  # pending | needed (content confirms the old wording) | done (already new)
     notes: tuple[str, ...] = ()  # what the translation's own content says
+    page: int | None = None
+
+    @property
+    def where(self) -> str:
+        """``line 17``, or ``page 2, line 17`` in a paged file."""
+        return at_line(self.line, self.page)
 
     def as_dict(self) -> dict[str, object]:
         """JSON form (one row of ``items`` in ``lawalign update-plan --format json``)."""
@@ -54,6 +60,8 @@ class PlanItem:
         if self.present:
             out["text"] = self.text
             out["line"] = self.line
+            if self.page is not None:
+                out["page"] = self.page
         if self.notes:
             out["notes"] = list(self.notes)
         return out
@@ -138,7 +146,8 @@ def _content_notes(
             obs = observe(sig, edition)
             if not obs.observed:
                 continue
-            where = f"“{obs.quote}”, line {obs.line}" if obs.quote else f"line {obs.line}"
+            at = at_line(obs.line, obs.page)
+            where = f"“{obs.quote}”, {at}" if obs.quote else at
             extra = f"; {obs.note}" if obs.note else ""
             if source in obs.editions and target not in obs.editions:
                 notes.append(f"as in {source}: {obs.says} ({where}{extra}): change needed")
@@ -212,6 +221,7 @@ def plan_update(
                 line=unit.source.line_start if unit is not None else 0,
                 state=state,
                 notes=notes,
+                page=unit.source.page if unit is not None else None,
             )
         )
     # units a later edition adds outright, for the laws the translation contains

@@ -13,6 +13,7 @@ from lawalign.editions.compare import Comparison, UnitChange
 from lawalign.editions.fingerprint import Fingerprint
 from lawalign.editions.plan import UpdatePlan
 from lawalign.editions.worddiff import render_html, render_text
+from lawalign.models import at_line
 
 _CSS = """body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
 table{border-collapse:collapse;width:100%}
@@ -47,7 +48,7 @@ def plan_text(plan: UpdatePlan) -> str:
         f"Revise ({len(plan.items)} units):",
     ]
     for item in plan.items:
-        where = f"line {item.line}" if item.present else "not in this edition"
+        where = item.where if item.present else "not in this edition"
         to = ", ".join(item.to) if item.to else "(deleted)"
         lines.append(f"  {item.unit:<10} {item.change:<18} -> {to}  [{where}]")
         lines.append(f"      {item.reason}")
@@ -129,7 +130,7 @@ def fingerprint_text(fp: Fingerprint) -> str:
         mark = "+" if fp.edition in o.editions else "-"
         extra = f" [{o.note}]" if o.note else ""
         lines.append(f"  {mark} {o.unit:<8} {o.says} -> {'/'.join(o.editions)} (weight {o.weight:g}){extra}")
-        lines.append(f"      line {o.line}: {o.quote}")
+        lines.append(f"      {at_line(o.line, o.page)}: {o.quote}")
     for o in fp.unobserved:
         lines.append(f"  ? {o.signal}: no signal ({o.note})")
     for d in fp.dissent:

@@ -38,9 +38,10 @@ class Observation:
     says: str
     unit: str = ""
     quote: str = ""
-    line: int = 0
+    line: int = 0  # in a paged file (PDF), the line on ``page``
     path: str = ""
     note: str = ""  # misprint, or why nothing could be observed
+    page: int | None = None
 
     @property
     def observed(self) -> bool:
@@ -58,6 +59,8 @@ class Observation:
             "quote": self.quote,
             "line": self.line,
         }
+        if self.page is not None:
+            out["page"] = self.page
         if self.note:
             out["note"] = self.note
         return out
@@ -160,6 +163,7 @@ def observe(signal: Signal, edition: Edition) -> Observation:
             line=line,
             path=edition.path,
             note=note,
+            page=unit.source.page if unit is not None else None,
         )
     units = sorted({c.unit for c in signal.when})
     present = [u for u in units if edition.unit(u) is not None]

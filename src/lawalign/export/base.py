@@ -44,7 +44,9 @@ class ExportOptions:
     ``src``/``tgt`` pick the language pair of bilingual formats (XLIFF); ``src`` also sets the TMX
     source language. ``langs`` restricts multilingual formats to some languages. ``level`` makes TMX
     and XLIFF segments sentences (from the alignment) or whole clauses; ``include_unaligned`` keeps
-    TMX units that hold a single language; ``xliff_version`` is ``2.0`` or ``1.2``.
+    TMX units that hold a single language; ``xliff_version`` is ``2.0`` or ``1.2``; ``review_on`` is the
+    least severe finding that marks an XLIFF unit for review (``info``: every finding; ``warning``,
+    ``error``, ``none``).
     """
 
     src: str | None = None
@@ -53,6 +55,7 @@ class ExportOptions:
     level: str = "sentence"
     include_unaligned: bool = False
     xliff_version: str = "2.0"
+    review_on: str = "info"
 
 
 @dataclass(frozen=True, slots=True)

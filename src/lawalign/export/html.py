@@ -22,6 +22,7 @@ from lxml import etree
 from lxml import html as lhtml
 
 from lawalign.export.base import ExportOptions, pick_editions, tool_version, unit_table
+from lawalign.models import where
 from lawalign.query.frames import SEVERITY_ORDER
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def _finding_item(parent: etree._Element, finding: Finding) -> None:
         _el(
             quote,
             "cite",
-            f"{evidence.lang} {evidence.unit} · {evidence.path}:{evidence.line}",
+            f"{evidence.lang} {evidence.unit} · {evidence.where()}",
             class_="src",
             dir="auto",
         )
@@ -93,9 +94,7 @@ def _unit_cell(row: etree._Element, lang: str, unit: Unit | None, findings: Sequ
         else:
             text.text = unit.text
         meta = _el(cell, "div", class_="src", dir="auto")
-        meta.text = f"{unit.source.path}:{unit.source.line_start}"
-        if unit.source.line_end != unit.source.line_start:
-            meta.text += f"-{unit.source.line_end}"
+        meta.text = unit.source.where()
         if unit.inferred:
             meta.text += " "
             _el(
@@ -167,7 +166,8 @@ def _debris_section(body: etree._Element, editions: Sequence[Edition]) -> None:
         _el(row, "td", unit.id)
         _el(row, "td", unit.reason)
         _el(row, "td", unit.duplicate_of or "")
-        _el(row, "td", f"{unit.source.path}:{unit.source.line_start}", class_="src", dir="auto")
+        src = where(unit.source.path, unit.source.line_start, unit.source.page)
+        _el(row, "td", src, class_="src", dir="auto")
         _el(
             _el(row, "td", lang=edition.lang),
             "div",

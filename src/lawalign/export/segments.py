@@ -58,7 +58,12 @@ def check_level(level: str) -> str:
 
 
 def _where(unit: Unit) -> str:
-    return f"{unit.source.path}:{unit.source.line_start}-{unit.source.line_end}"
+    """``path:start-end``; a paged file (PDF) names the page: ``path#page=2:17-18``."""
+    src = unit.source
+    if src.page is not None:
+        end = f"{src.line_end}" if src.page_end in (None, src.page) else f"page {src.page_end}:{src.line_end}"
+        return f"{src.path}#page={src.page}:{src.line_start}-{end}"
+    return f"{src.path}:{src.line_start}-{src.line_end}"
 
 
 def _body(unit: Unit) -> str:
@@ -128,6 +133,8 @@ def sentence_segments(
     alignment: Alignment | None,
     src: str,
     order: Sequence[str],
+    *,
+    pivot: bool = False,
 ) -> list[Segment]:
     """Sentence segments of every unit: the source's sentence groups with their counterparts.
 
@@ -139,21 +146,28 @@ def sentence_segments(
         alignment: the corpus alignment (None: no sentence links, every sentence stands alone).
         src: the source language.
         order: languages in output order (source first).
+        pivot: a unit the source lacks takes the first language of ``order`` that has it as its
+            source (its segments' first text), so the other languages' sentence links are kept
+            (a multilingual TMX keeps every language pair); otherwise each language stands alone.
     """
-    links: dict[tuple[str, str], UnitLink] = {}
+    links: dict[tuple[str, str, str], UnitLink] = {}
     for link in alignment.links if alignment is not None else ():
-        if src in (link.src_lang, link.tgt_lang):
-            other = link.tgt_lang if link.src_lang == src else link.src_lang
-            links.setdefault((link.id, other), link)
+        links.setdefault((link.id, link.src_lang, link.tgt_lang), link)
+        links.setdefault((link.id, link.tgt_lang, link.src_lang), link)
     out: list[Segment] = []
+    main_src = src
     for unit_id, cells in rows:
+        src = main_src
+        if pivot and src not in cells:
+            src = next((lang for lang in order if lang in cells), src)
+        row_order = [src, *(lang for lang in order if lang != src)]
         groups: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}  # src idx → lang → (text, first?)
         src_sentences: tuple[str, ...] = ()
         extra: list[tuple[tuple[int, int, str, int], str, str]] = []  # target-only sentences
-        for lang in order:
+        for lang in row_order:
             if lang == src or lang not in cells:
                 continue
-            found = links.get((unit_id, lang))
+            found = links.get((unit_id, src, lang))
             if found is None or src not in cells:
                 continue
             s_sents, t_sents, beads = _oriented(found, src)
@@ -178,7 +192,7 @@ def sentence_segments(
         for idx, targets in groups.items():
             texts = (
                 (src, group_text(_body(cells[src]), src_sentences, idx)),
-                *((lang, targets[lang][0]) for lang in order if lang in targets),
+                *((lang, targets[lang][0]) for lang in row_order if lang in targets),
             )
             first = {src: 0 in idx, **{lang: has_first for lang, (_, has_first) in targets.items()}}
             labels = tuple(
@@ -194,7 +208,7 @@ def sentence_segments(
                 (sort_key, Segment(unit_id, name, ((lang, text),), labels, ((lang, _where(cells[lang])),)))
             )
         if not keyed:  # no sentence links (a unit the source lacks): each language stands alone
-            for lang in order:
+            for lang in row_order:
                 if lang in cells:
                     unit = cells[lang]
                     labels = ((lang, unit.label),) if unit.label else ()
@@ -207,7 +221,7 @@ def sentence_segments(
 
 
 def corpus_segments(
-    corpus: Corpus, level: str, src: str, langs: Sequence[str] | None = None
+    corpus: Corpus, level: str, src: str, langs: Sequence[str] | None = None, *, pivot: bool = False
 ) -> list[Segment]:
     """Segments of ``corpus`` at ``level`` with ``src`` as the source language.
 
@@ -216,6 +230,9 @@ def corpus_segments(
         level: ``sentence`` or ``clause``.
         src: The source language (first in every segment).
         langs: Languages to include (default: every language of the corpus).
+        pivot: Sentence level: a unit ``src`` lacks is segmented from the first other language that
+            has it (:func:`sentence_segments`); clause segments always start with the first language
+            present.
     """
     from lawalign.export.base import pick_editions, unit_table
 
@@ -224,4 +241,4 @@ def corpus_segments(
     rows = unit_table(corpus, editions)
     if check_level(level) == "clause":
         return clause_segments(rows, order)
-    return sentence_segments(rows, corpus.alignment_result(), src, order)
+    return sentence_segments(rows, corpus.alignment_result(), src, order, pivot=pivot)

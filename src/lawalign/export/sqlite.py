@@ -104,7 +104,7 @@ CREATE TABLE findings (
     type TEXT NOT NULL,
     severity TEXT NOT NULL,         -- error | warning | info
     lang TEXT NOT NULL,
-    id TEXT NOT NULL,               -- the unit the finding is about
+    id TEXT,                        -- the unit the finding is about; NULL for an edition-level finding
     unit_pk INTEGER REFERENCES units(pk),   -- NULL when the edition lacks that unit
     message TEXT NOT NULL,
     suggestion TEXT NOT NULL,
@@ -139,7 +139,8 @@ CREATE TABLE terms (
     id TEXT NOT NULL,
     lang TEXT NOT NULL,
     edition TEXT NOT NULL REFERENCES editions(name),
-    term TEXT NOT NULL,             -- the termbase term matched (the variant)
+    term TEXT NOT NULL,             -- the variant, as `lawalign terms` shows it ("talep")
+    matched TEXT NOT NULL,          -- the termbase term matched ("talebi")
     form TEXT NOT NULL,             -- as printed, to the end of the word
     avoided INTEGER NOT NULL,
     start INTEGER NOT NULL,
@@ -310,7 +311,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
         ],
     )
     conn.executemany(
-        "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 pk,
@@ -320,6 +321,7 @@ def _fill(conn: sqlite3.Connection, editions: Sequence[Edition], files: Mapping[
                 o.lang,
                 o.edition,
                 o.term,
+                o.matched,
                 o.form,
                 int(o.avoided),
                 o.start,
@@ -404,7 +406,7 @@ def _fill_findings(
     findings = raw.get("findings", []) if isinstance(raw, dict) else []
     out = []
     for pk, f in enumerate(findings, 1):
-        uid = _str(f, "id") or _str(f, "unit")
+        uid = _str(f, "id") or _str(f, "unit") or None
         lang = _str(f, "lang")
         evidence = f.get("evidence", [])
         own = [e for e in evidence if e.get("lang") == lang] or list(evidence)
@@ -417,7 +419,7 @@ def _fill_findings(
                 _str(f, "severity"),
                 lang,
                 uid,
-                first_of_lang.get((lang, uid)),
+                first_of_lang.get((lang, uid)) if uid is not None else None,
                 _str(f, "message"),
                 _str(f, "suggestion"),
                 path,

@@ -24,7 +24,11 @@ here, in document order, body, tables and content controls included:
 
 Field instructions, drawings and page breaks print no law text and are skipped; a manual line
 break starts a new line of the same paragraph. The ``line`` of a paragraph is its number in the
-document (1-based, table and content-control paragraphs included); Word files have no fixed pages.
+document (1-based, table and content-control paragraphs included). A Word file has pages only as
+Word laid them out when it last saved the file (``w:lastRenderedPageBreak``) or as its author broke
+them (a page break, "page break before"): when it records any, each paragraph gets its ``page`` and
+its ``line`` is its number on that page (Word's own layout first; the manual breaks when Word left
+no layout), as for a PDF; a file recording none has no pages.
 
 OpenDocument text is read from ``content.xml`` the same way: ``text:h`` headings, ``text:list``
 numbering from the list style, inline ``text:note`` footnotes, tracked changes and annotations as
@@ -403,6 +407,34 @@ class _Reader:
     number: int = 0
     insertions: int = 0
     pending_notes: list[tuple[str, str, Any]] = field(default_factory=list)  # (mark, kind, element)
+    paging: str = ""  # "rendered" (Word's saved layout), "manual" (page breaks), "" (no pages)
+    page: int = 1
+    on_page: int = 0  # the paragraph's number on its page
+
+    @property
+    def where(self) -> tuple[int, int | None]:
+        """(line, page) of the current paragraph: its number on its page, or in the document."""
+        return (self.on_page, self.page) if self.paging else (self.number, None)
+
+    def _breaks(self, p: Any) -> tuple[int, int]:
+        """Page breaks in paragraph ``p``: (before any of its text, after some of it)."""
+        if not self.paging:
+            return (0, 0)
+        before = after = 0
+        seen_text = False
+        for el in p.iter(w("t"), w("lastRenderedPageBreak"), w("br")):
+            if el.tag == w("t"):
+                seen_text = seen_text or bool((el.text or "").strip())
+                continue
+            if self.paging == "rendered" and el.tag != w("lastRenderedPageBreak"):
+                continue
+            if self.paging == "manual" and not (el.tag == w("br") and el.get(w("type")) == "page"):
+                continue
+            if seen_text:
+                after += 1
+            else:
+                before += 1
+        return (before, after)
 
     def body(self, container: Any) -> None:
         for el in container:
@@ -420,6 +452,14 @@ class _Reader:
     def paragraph(self, p: Any) -> None:
         self.number += 1
         ppr = p.find(w("pPr"))
+        before, after = self._breaks(p)
+        if self.paging == "manual" and ppr is not None and ppr.find(w("pageBreakBefore")) is not None:
+            if _val(ppr, "pageBreakBefore") not in ("0", "false", "off"):
+                before += 1
+        if before and self.on_page:
+            self.page += before
+            self.on_page = 0
+        self.on_page += 1
         style = self.styles.get(_val(ppr, "pStyle") or "", _Style(False, None, None))
         numpr = ppr.find(w("numPr")) if ppr is not None else None
         num_id = _val(numpr, "numId") if numpr is not None else None
@@ -446,16 +486,20 @@ class _Reader:
         parts: list[str] = [label]
         self.runs(p, parts)
         text = "".join(parts)
+        line, page = self.where
         for k, piece in enumerate(text.split("\n")):
             if piece.strip() or (k == 0 and "\n" not in text):
-                self.paragraphs.append(Paragraph(piece, self.number, self.number, heading=heading))
+                self.paragraphs.append(Paragraph(piece, line, line, page, page, heading=heading))
         anchor = self.number
         for mark, kind, body in self.pending_notes:
             note = self.note_text(mark, body)
             if note.strip():
-                self.paragraphs.append(Paragraph(note, anchor, anchor))
+                self.paragraphs.append(Paragraph(note, line, line, page, page))
             log.debug("%s: %s %s at paragraph %d", self.path, kind, mark, anchor)
         self.pending_notes.clear()
+        if after:  # the paragraph runs onto a later page: the next one starts there
+            self.page += after
+            self.on_page = 0
 
     def note_text(self, mark: str, body: Any) -> str:
         parts: list[str] = []
@@ -519,13 +563,15 @@ class _Reader:
                 author, text = self.comments.get(el.get(w("id"), ""), ("", ""))
                 if text.strip():
                     who = f"comment by {author}" if author else "comment"
-                    self.removed.append(Aside(text, self.number, "comment", who))
+                    self.removed.append(Aside(text, self.where[0], "comment", who, self.where[1]))
             elif tag in (w("del"), w("moveFrom")):
                 deleted = "".join(t.text or "" for t in el.iter(w("delText"), w("t")))
                 if deleted.strip():
                     author = el.get(w("author"), "")
                     why = "deleted text (tracked change" + (f" by {author})" if author else ")")
-                    self.removed.append(Aside(deleted.strip(), self.number, "tracked-deletion", why))
+                    self.removed.append(
+                        Aside(deleted.strip(), self.where[0], "tracked-deletion", why, self.where[1])
+                    )
             elif tag in (w("ins"), w("moveTo")):
                 self.insertions += 1
 
@@ -600,7 +646,15 @@ def extract_docx(data: bytes, path: str) -> Document:
     reader = _Reader(
         path, _Numbering.parse(numbering_root, path), _styles(styles_root, path), notes, comments
     )
-    reader.body(doc.element.body)
+    body = doc.element.body
+    if next(body.iter(w("lastRenderedPageBreak")), None) is not None:
+        reader.paging = "rendered"
+    elif (
+        any(br.get(w("type")) == "page" for br in body.iter(w("br")))
+        or next(body.iter(w("pageBreakBefore")), None) is not None
+    ):
+        reader.paging = "manual"
+    reader.body(body)
     notices = _notices(reader, path, "Word")
     return Document(tuple(reader.paragraphs), tuple(reader.removed), tuple(notices), DOCX_MEDIA_TYPE, "utf-8")
 

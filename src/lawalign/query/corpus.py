@@ -19,6 +19,7 @@ from lawalign.query import frames
 from lawalign.query.ids import UnitQuery, parse_unit_query
 from lawalign.query.refs import UnitRef, citing, corpus_refs, refs_frame
 from lawalign.query.search import (
+    RANKED_MODES,
     SearchHit,
     SemanticIndex,
     check_mode,
@@ -247,7 +248,7 @@ class Corpus:
         return self._index
 
     def search(
-        self, q: str, *, langs: Sequence[str] | None = None, top: int = 10, mode: str = "semantic"
+        self, q: str, *, langs: Sequence[str] | None = None, top: int = 10, mode: str = "hybrid"
     ) -> list[SearchHit]:
         """Search the law text of every edition.
 
@@ -255,7 +256,9 @@ class Corpus:
             q: The question (semantic, any language), substring (exact) or pattern (regex).
             langs: Restrict to these languages (None: all).
             top: How many hits to return, best first.
-            mode: "semantic" (cross-lingual, loads the model on first use), "exact"
+            mode: "hybrid" (the default: semantic and lexical rankings fused, cross-lingual),
+                "semantic" (embeddings only; these two load the model on first use), "lexical"
+                (BM25 over words and termbase concepts only), "exact"
                 (case-insensitive substring), "regex" (Python ``re``) or "cites" (``q`` is a law,
                 section or unit: the units citing it, in source order).
 
@@ -272,8 +275,8 @@ class Corpus:
                 raise ConfigError(
                     f"no edition in {', '.join(unknown)}; the corpus has: {', '.join(self.langs)}"
                 )
-        if checked == "semantic":
-            return self._semantic_index().search(q, langs, top)
+        if checked in RANKED_MODES:
+            return self._semantic_index().search(q, langs, top, checked)
         pairs = [(e, u) for e in self.editions if langs is None or e.lang in langs for u in e.law_units]
         if checked == "cites":
             return search_cites(pairs, q, top)
@@ -281,9 +284,36 @@ class Corpus:
 
     # -- frames -----------------------------------------------------------------------------------
 
-    def frame(self) -> pd.DataFrame:
-        """One row per unit per language (see :data:`lawalign.query.frames.UNIT_COLUMNS`)."""
-        return frames.units_frame(self.editions)
+    def frame(self, lang: str | Sequence[str] | None = None) -> pd.DataFrame:
+        """One row per unit per language (see :data:`lawalign.query.frames.UNIT_COLUMNS`).
+
+        Args:
+            lang: Only these languages ("ru", "vi,ru" or a list; None: all).
+
+        Raises:
+            ConfigError: A language the corpus lacks.
+        """
+        return frames.only_langs(frames.units_frame(self.editions), self._langs_arg(lang))
+
+    def sentences(self, lang: str | Sequence[str] | None = None) -> pd.DataFrame:
+        """Every law unit's sentences, aligned or alone (units only one language has included), as the
+        SQL ``sentences`` table holds them (see :data:`lawalign.query.frames.SENTENCE_COLUMNS`).
+
+        Args:
+            lang: Only these languages (None: all).
+
+        Raises:
+            ConfigError: A language the corpus lacks.
+        """
+        langs = self._langs_arg(lang)
+        return frames.only_langs(frames.sentences_frame(self.alignment_result(), self.editions), langs)
+
+    def _langs_arg(self, lang: str | Sequence[str] | None) -> list[str] | None:
+        if lang is None:
+            return None
+        wanted = [x.strip() for x in lang.split(",")] if isinstance(lang, str) else list(lang)
+        self.check_langs(wanted)
+        return wanted
 
     def alignment_result(self) -> Alignment | None:
         """The alignment of the editions (the run's; None with a single edition or alignment off)."""
@@ -324,9 +354,10 @@ class Corpus:
         """
         self._findings = list(findings)
 
-    def findings(self) -> pd.DataFrame:
-        """Findings as a frame (see :data:`lawalign.query.frames.FINDING_COLUMNS`)."""
-        return frames.findings_frame(self.finding_list())
+    def findings(self, lang: str | Sequence[str] | None = None) -> pd.DataFrame:
+        """Findings as a frame (see :data:`lawalign.query.frames.FINDING_COLUMNS`), optionally of some
+        languages only."""
+        return frames.only_langs(frames.findings_frame(self.finding_list()), self._langs_arg(lang))
 
     def findings_for(self, unit_ids: Sequence[str]) -> list[Finding]:
         """The findings about any of ``unit_ids``, in finding order."""
@@ -349,7 +380,9 @@ class Corpus:
             langs: Only these languages (None: all).
 
         Returns:
-            The references, in edition then source order.
+            A list of :class:`lawalign.query.refs.UnitRef` (citing ``id``, ``lang``, ``edition``,
+            canonical ``target``, ``kind``, ``surface`` as printed, ``start``/``end`` in the unit's
+            text, ``path``, ``line``), in edition then source order.
 
         Raises:
             ConfigError: The query is not a citation, or a language is not in the corpus.
@@ -357,9 +390,10 @@ class Corpus:
         self.check_langs(langs)
         return [r for r in citing(self.refs(), query) if langs is None or r.lang in langs]
 
-    def refs_frame(self) -> pd.DataFrame:
-        """References as a frame (see :data:`lawalign.query.refs.REF_COLUMNS`)."""
-        return refs_frame(self.refs())
+    def refs_frame(self, lang: str | Sequence[str] | None = None) -> pd.DataFrame:
+        """References as a frame (see :data:`lawalign.query.refs.REF_COLUMNS`), optionally of some
+        languages only."""
+        return frames.only_langs(refs_frame(self.refs()), self._langs_arg(lang))
 
     def term_occurrences(self, glossaries: Sequence[str | Path] = ()) -> list[TermOccurrence]:
         """Every termbase term in the corpus (bundled termbases plus ``glossaries``)."""
@@ -376,11 +410,14 @@ class Corpus:
         bases = termbases(self.langs, glossaries)
         return concordance(self.editions, query, bases)
 
-    def terms_frame(self, glossaries: Sequence[str | Path] = ()) -> pd.DataFrame:
-        """Term occurrences as a frame (see :data:`lawalign.query.terms.TERM_COLUMNS`)."""
+    def terms_frame(
+        self, glossaries: Sequence[str | Path] = (), lang: str | Sequence[str] | None = None
+    ) -> pd.DataFrame:
+        """Term occurrences as a frame (see :data:`lawalign.query.terms.TERM_COLUMNS`), optionally of
+        some languages only; ``term`` is the variant ``lawalign terms`` shows."""
         from lawalign.query.terms import terms_frame
 
-        return terms_frame(self.term_occurrences(glossaries))
+        return frames.only_langs(terms_frame(self.term_occurrences(glossaries)), self._langs_arg(lang))
 
     def check_langs(self, langs: Sequence[str] | None) -> None:
         """Raise a ConfigError naming the corpus languages when ``langs`` has one the corpus lacks."""

@@ -25,6 +25,8 @@ UNIT_COLUMNS: tuple[str, ...] = (
     "path",
     "line_start",
     "line_end",
+    "page",
+    "page_end",
     "inferred",
     "confidence",
     "label",
@@ -32,7 +34,9 @@ UNIT_COLUMNS: tuple[str, ...] = (
     "order",
     "refs",
 )
-"""One row per unit per language (debris included, ``kind == "debris"``); ``refs`` lists the ids the
+"""One row per unit per language (debris included, ``kind == "debris"``); ``page``/``page_end`` are the
+pages of a paged file's (PDF's) first and last line (its lines counted per page; null otherwise);
+``refs`` lists the ids the
 unit cites (internal references resolved, each once, in text order; see :mod:`lawalign.query.refs`)."""
 
 ALIGNMENT_COLUMNS: tuple[str, ...] = ("id", "src_lang", "tgt_lang", "score", "beads", "model")
@@ -51,7 +55,12 @@ FINDING_COLUMNS: tuple[str, ...] = (
     "key",
     "evidence",
 )
-"""One row per finding; ``id`` is the unit it is about, ``evidence`` a JSON list of quotes."""
+"""One row per finding; ``id`` is the unit it is about (None for an edition-level finding: coverage,
+debris, order), ``evidence`` a JSON list of quotes."""
+
+SENTENCE_COLUMNS: tuple[str, ...] = ("id", "lang", "edition", "n", "text")
+"""One row per sentence of every law unit, aligned or alone (the SQL ``sentences`` table's rows):
+``n`` is the 0-based index the beads use."""
 
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -78,6 +87,8 @@ def unit_row(unit: Unit, edition: Edition, order: int, refs: Sequence[str] = ())
         "path": unit.source.path,
         "line_start": unit.source.line_start,
         "line_end": unit.source.line_end,
+        "page": unit.source.page,
+        "page_end": unit.source.page_end if unit.source.page_end is not None else unit.source.page,
         "inferred": unit.inferred,
         "confidence": round(unit.confidence, 3),
         "label": unit.label,
@@ -114,6 +125,8 @@ def units_frame(editions: Iterable[Edition]) -> pd.DataFrame:
         {
             "line_start": "int64",
             "line_end": "int64",
+            "page": "Int64",
+            "page_end": "Int64",
             "inferred": "bool",
             "order": "int64",
             "confidence": "float64",
@@ -181,7 +194,7 @@ def finding_row(finding: Finding) -> dict[str, object]:
         A dict with exactly :data:`FINDING_COLUMNS` as keys.
     """
     return {
-        "id": finding.unit,
+        "id": finding.unit or None,
         "lang": finding.lang,
         "type": finding.type,
         "severity": finding.severity,
@@ -190,6 +203,39 @@ def finding_row(finding: Finding) -> dict[str, object]:
         "key": finding.key,
         "evidence": json.dumps([e.as_dict() for e in finding.evidence], ensure_ascii=False, sort_keys=True),
     }
+
+
+def sentences_frame(alignment: Alignment | None, editions: Iterable[Edition]) -> pd.DataFrame:
+    """The sentences of every law unit, linked or alone, in edition then source order.
+
+    Args:
+        alignment: The alignment (its ``sentences`` hold every law unit's split), or None.
+        editions: The editions (to give each row its language).
+
+    Returns:
+        A DataFrame with :data:`SENTENCE_COLUMNS` (empty without an alignment).
+    """
+    lang_of = {e.name: e.lang for e in editions}
+    rows: list[dict[str, object]] = []
+    for edition, uid, sentences in alignment.sentences if alignment is not None else ():
+        if edition not in lang_of:
+            continue
+        for n, text in enumerate(sentences):
+            rows.append({"id": uid, "lang": lang_of[edition], "edition": edition, "n": n, "text": text})
+    return _frame(rows, SENTENCE_COLUMNS).astype({"n": "int64"})
+
+
+def only_langs(frame: pd.DataFrame, lang: str | Sequence[str] | None) -> pd.DataFrame:
+    """Rows of ``frame`` whose ``lang`` is ``lang`` (one code, or several), index renumbered.
+
+    >>> import pandas as pd
+    >>> list(only_langs(pd.DataFrame({"lang": ["vi", "ru", "tr"]}), "ru,tr")["lang"])
+    ['ru', 'tr']
+    """
+    if lang is None:
+        return frame
+    wanted = [x.strip() for x in lang.split(",")] if isinstance(lang, str) else list(lang)
+    return frame[frame["lang"].isin(wanted)].reset_index(drop=True)
 
 
 def findings_frame(findings: Iterable[Finding]) -> pd.DataFrame:

@@ -66,7 +66,9 @@ class UnitQuery:
 
 @cache
 def _keyword_pattern() -> re.Pattern[str]:
-    words: dict[str, None] = {"Law": None, "Laws": None}
+    # English citation words: the WBF's "Law", and "Rule", which English renderings of the Russian
+    # "Правило" (and Polish "Przepis") print; the profiles add every language's own keywords.
+    words: dict[str, None] = {"Law": None, "Laws": None, "Rule": None, "Rules": None}
     for lang in available_languages():
         profile = load_profile(lang)
         for word in (*profile.law_keywords, *profile.law_keywords_plural):

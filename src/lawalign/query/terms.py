@@ -40,6 +40,7 @@ TERM_COLUMNS: tuple[str, ...] = (
     "lang",
     "edition",
     "term",
+    "matched",
     "form",
     "avoided",
     "start",
@@ -47,7 +48,9 @@ TERM_COLUMNS: tuple[str, ...] = (
     "path",
     "line",
 )
-"""One row per occurrence: unit ``id`` renders ``concept`` with termbase ``term``, printed as ``form``."""
+"""One row per occurrence: unit ``id`` renders ``concept`` with the variant ``term`` (the one ``lawalign
+terms`` shows: Turkish "talebi", "talebe", "talebin" are all the variant "talep"), the termbase term
+``matched`` ("talebi"), printed as ``form`` ("talebidir")."""
 
 # TBX administrative statuses that mark a term to avoid.
 _AVOID_STATUS = ("deprecated", "superseded", "notrecommended", "not recommended", "obsolete")
@@ -65,7 +68,9 @@ class TermOccurrence:
         id: The unit's canonical id.
         lang: The edition's language.
         edition: The edition's name.
-        term: The termbase term that matched (the variant: "претензи").
+        term: The variant: the first listed termbase term of the matched term's stem group
+            (:func:`variant_of`; Turkish "talebi" is the variant "talep"), as ``lawalign terms``
+            shows it.
         form: The word(s) as printed, to the end of the last word ("претензии").
         avoided: True when the term is listed under ``avoid``.
         start: Offset of ``form`` in the unit's text.
@@ -86,6 +91,7 @@ class TermOccurrence:
     end: int
     path: str
     line: int
+    matched: str = ""  # the termbase term that matched ("talebi"); ``term`` is its variant
 
     def as_dict(self) -> dict[str, object]:
         """A row with :data:`TERM_COLUMNS` as keys."""
@@ -139,6 +145,7 @@ def _merge(base: Termbase, extra: Termbase) -> Termbase:
                 old,
                 terms=tuple(t for t in dict.fromkeys((*old.terms, *c.terms)) if t not in c.avoid),
                 avoid=tuple(t for t in dict.fromkeys((*old.avoid, *c.avoid)) if t not in c.terms),
+                varies=old.varies or c.varies,
             )
     return Termbase(base.lang, tuple(concepts[k] for k in sorted(concepts)))
 
@@ -333,7 +340,7 @@ def unit_occurrences(edition: Edition, unit: Unit, termbase: Termbase | None = N
     tb = termbase if termbase is not None else load_termbase(edition.lang)
     kinds = {c.id: c.kind for c in tb.concepts}
     out: list[TermOccurrence] = []
-    for hit in find_terms(unit.text, edition.lang, tb):
+    for hit in find_terms(unit.text, edition.lang, termbase):
         rest = _WORD_REST.match(unit.text, hit.end)
         end = rest.end() if rest else hit.end
         out.append(
@@ -343,7 +350,8 @@ def unit_occurrences(edition: Edition, unit: Unit, termbase: Termbase | None = N
                 id=unit.id,
                 lang=edition.lang,
                 edition=edition.name,
-                term=hit.term,
+                term=variant_of(tb.concept(hit.concept), hit.term, hit.avoided),
+                matched=hit.term,
                 form=unit.text[hit.start : end],
                 avoided=hit.avoided,
                 start=hit.start,
@@ -370,6 +378,24 @@ def same_variant(a: str, b: str) -> bool:
             break
         common += 1
     return common >= 3 and common >= min(len(x), len(y)) - 2
+
+
+def variant_of(concept: Concept | None, term: str, avoided: bool = False) -> str:
+    """The variant ``term`` belongs to: the first term of its stem group among the concept's listed
+    terms (``avoid`` terms for an avoided one), in the termbase's order; ``term`` when unlisted.
+
+    >>> from lawalign.diff.termbase import Concept
+    >>> claim = Concept("claim", "term", ("talep", "talebi", "talebe", "talebin"))
+    >>> variant_of(claim, "talebin"), variant_of(claim, "istem")
+    ('talep', 'istem')
+    """
+    listed = (concept.avoid if avoided else concept.terms) if concept is not None else ()
+    if term not in listed:
+        return term
+    for group in _variant_groups(listed):
+        if term in group:
+            return group[0]
+    return term
 
 
 def _variant_groups(terms: Sequence[str]) -> list[list[str]]:
@@ -457,18 +483,24 @@ def concordance(
             renderings: list[Rendering] = []
             for avoided in (False, True):
                 listed = (concept.avoid if avoided else concept.terms) if concept is not None else ()
-                terms = sorted(
+                order = {t: i for i, t in enumerate(listed)}
+                # one rendering per variant, the variant every view names (TermOccurrence.term)
+                variants = sorted(
                     dict.fromkeys(o.term for o in mine if o.avoided is avoided),
-                    key=lambda t: listed.index(t) if t in listed else len(listed),
+                    key=lambda t: order.get(t, len(listed)),
                 )
-                for group in _variant_groups(terms):
-                    these = [o for o in mine if o.avoided is avoided and o.term in group]
+                for variant in variants:
+                    these = [o for o in mine if o.avoided is avoided and o.term == variant]
+                    group = sorted(
+                        dict.fromkeys(o.matched or o.term for o in these),
+                        key=lambda t: order.get(t, len(listed)),
+                    )
                     forms: dict[str, int] = {}
                     for o in these:
                         forms[o.form] = forms.get(o.form, 0) + 1
                     renderings.append(
                         Rendering(
-                            variant=group[0],
+                            variant=variant,
                             terms=tuple(group),
                             forms=tuple(sorted(forms.items(), key=lambda kv: (-kv[1], kv[0]))),
                             ids=tuple(dict.fromkeys(o.id for o in these)),
@@ -477,8 +509,16 @@ def concordance(
                     )
             renderings.sort(key=lambda r: (r.avoided, -r.count, r.variant))
             flags: list[str] = []
+            notes: list[str] = []
             accepted = [r for r in renderings if not r.avoided]
-            if len(accepted) > 1:
+            if len(accepted) > 1 and source_varies(cid, bases):
+                notes.append(
+                    "follows the source, which varies too ("
+                    + " / ".join(f"“{t}”" for t in _source_terms(cid))
+                    + "): "
+                    + " vs ".join(r.describe() for r in accepted)
+                )
+            elif len(accepted) > 1:
                 flags.append("inconsistent: " + " vs ".join(r.describe() for r in accepted))
             flags.extend(f"uses a rendering to avoid: {r.describe()}" for r in renderings if r.avoided)
             langs.append(
@@ -490,10 +530,29 @@ def concordance(
                     "renderings": [r.as_dict() for r in renderings],
                     "consistent": not flags,
                     "flags": flags,
+                    "notes": notes,
                 }
             )
         out.append({"concept": cid, "kind": kind, "langs": langs})
     return out
+
+
+def source_varies(concept_id: str, bases: Mapping[str, Termbase]) -> bool:
+    """Whether the WBF English renders ``concept_id`` with several terms (``varies`` in a termbase).
+
+    >>> source_varies("at-once", {}), source_varies("claim", {})
+    (True, False)
+    """
+    for tb in (*bases.values(), load_termbase("en")):
+        concept = tb.concept(concept_id)
+        if concept is not None and concept.varies:
+            return True
+    return False
+
+
+def _source_terms(concept_id: str) -> tuple[str, ...]:
+    concept = load_termbase("en").concept(concept_id)
+    return concept.terms if concept is not None else ()
 
 
 def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:

@@ -188,6 +188,7 @@ def from_akn(data: bytes, path: str = "") -> Edition:
         description=(description.text or "") if description is not None else "",
         laws=_json_list(ed, "laws", path, namespaced=False),
         notices=notices,
+        laws_declared=ed.get("laws_declared") == "true",
     )
 
 

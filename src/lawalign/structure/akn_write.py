@@ -360,6 +360,8 @@ def _proprietary(
         ed.set(name, value)
     ed.set("authoritative", "true" if edition.authoritative else "false")
     ed.set("laws", json.dumps(list(edition.laws), ensure_ascii=False))
+    if edition.laws_declared:  # the laws are the manifest's declaration (coverage follows it)
+        ed.set("laws_declared", "true")
     _check_text(edition.description, "(edition)", "description")
     etree.SubElement(ed, la("description")).text = edition.description
     for notice in edition.notices:

@@ -14,7 +14,12 @@ Handled shapes (examples from the 2007 translations):
   "Yasa 57A, Zamanından Önce Oynama";
 * a section spelled out after the law: "Articolo 16, paragrafo D" → 16D;
 * internal, resolved against the citing unit's ``law`` and ``section``: "mục 1 ở trên" (in 68B → 68B1),
-  "mục A" (in 69 → 69A), "пункта 1 выше", "B1 above", Turkish "1’deki" (numeral, apostrophe, locative);
+  "mục A" (in 69 → 69A), "пункта 1 выше", "B1 above", "of A above", Turkish "1’deki" (numeral,
+  apostrophe, locative), and a bare section letter with a point number as a word of its own:
+  "Regardless of B1" (in 68B → 68B1; a capital and a digit stand for nothing else in law text);
+* glued: two ids run together by text extraction of link text, "przepisy 1657A" (Laws 16 and 57A),
+  are read where exactly one split gives two law numbers of the book, and marked ``garbled`` (the
+  diff stage reports them as a "garbled reference": the reading is a guess to check);
 * Cyrillic look-alike letters inside a reference ("Правило 70С3" with a Cyrillic С) are folded to
   Latin in ``target`` only; ``surface`` keeps the text as published.
 
@@ -44,6 +49,7 @@ class Ref:
         start: offset of the first character of ``surface`` in the searched text.
         end: offset just past ``surface``.
         surface: the matched text, as published.
+        garbled: for ids read out of glued digits ("1657A"), the whole printed reference; "" otherwise.
     """
 
     target: str
@@ -51,6 +57,7 @@ class Ref:
     start: int
     end: int
     surface: str
+    garbled: str = ""  # the printed text when the reference was split out of glued ids ("przepisy 1657A")
 
 
 # Cyrillic capitals that look like the Latin section letters A-L, and Greek capitals read by their
@@ -106,6 +113,7 @@ class _Patterns:
     internal_locative: re.Pattern[str]
     glued: re.Pattern[str]
     bare: re.Pattern[str]
+    internal_bare: re.Pattern[str]
 
 
 @cache
@@ -190,8 +198,23 @@ def _patterns(lang: str) -> _Patterns:
         """,
         re.X,
     )
+    # A section letter and point number standing alone: "B1" in "Regardless of B1," (an internal id).
+    internal_bare = re.compile(
+        rf"""
+        (?<![\w.§/\-])(?P<tok>{LETTER}\d)(?![\w]|[.,]\d)
+        """,
+        re.X,
+    )
     return _Patterns(
-        external, list_item, spelled_section, internal_word, internal_above, internal_locative, glued, bare
+        external,
+        list_item,
+        spelled_section,
+        internal_word,
+        internal_above,
+        internal_locative,
+        glued,
+        bare,
+        internal_bare,
     )
 
 
@@ -283,8 +306,13 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
         >>> r = find_refs("см. Правило 70С3", "ru")[0]
         >>> (r.target, r.surface == "Правило 70С3")
         ('70C3', True)
-        >>> [r.target for r in find_refs("przepisy 1657A oraz przepisem 79C", "pl")]
-        ['16', '57A', '79C']
+        >>> [(r.target, r.garbled) for r in find_refs("przepisy 1657A oraz przepisem 79C", "pl")]
+        [('16', 'przepisy 1657A'), ('57A', 'przepisy 1657A'), ('79C', '')]
+        >>> text = "Regardless of B1, if a defender"
+        >>> [(r.target, r.kind) for r in find_refs(text, "en", law="68", section="B")]
+        [('68B1', 'internal')]
+        >>> [r.target for r in find_refs("the provisions of A above", "en", law="69")]
+        ['69A']
         >>> [r.target for r in find_refs("ο Νόμος 79Γ; see Law 16d; Lei 70D3", "pt")]
         ['79C', '16D', '70D3']
     """
@@ -312,8 +340,9 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
         split = split_glued(m.group("digits"), (m.group("tail") or "").translate(_FOLD))
         if split is not None:
             cut = m.start("digits") + len(split[0])
-            found.append(Ref(split[0], "external", m.start(), cut, text[m.start() : cut]))
-            found.append(Ref(split[1], "external", cut, m.end(), text[cut : m.end()]))
+            printed = m.group(0)
+            found.append(Ref(split[0], "external", m.start(), cut, text[m.start() : cut], printed))
+            found.append(Ref(split[1], "external", cut, m.end(), text[cut : m.end()], printed))
     taken = [(r.start, r.end) for r in found]
     for m in pats.bare.finditer(text):
         if not any(a <= m.start() < b for a, b in taken):
@@ -321,7 +350,7 @@ def find_refs(text: str, lang: str, *, law: str = "", section: str = "") -> list
             found.append(Ref(target, "external", m.start(), m.end(), m.group(0)))
 
     by_start = {r.start: r for r in found}
-    for pattern in (pats.internal_word, pats.internal_above, pats.internal_locative):
+    for pattern in (pats.internal_word, pats.internal_above, pats.internal_locative, pats.internal_bare):
         for m in pattern.finditer(text):
             tok = m.group("tok").translate(_FOLD)
             law_after = _OF_LAW.match(text, m.end())

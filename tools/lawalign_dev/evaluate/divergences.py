@@ -183,7 +183,12 @@ def evaluate_corpus(
             path = Path(tmp) / Path(original.path).name
             path.write_text(text, encoding="utf-8")
             fresh = read_edition(path, lang, name=original.name)
-            return replace(fresh, laws=original.laws, authoritative=original.authoritative)
+            return replace(
+                fresh,
+                laws=original.laws,
+                laws_declared=original.laws_declared,
+                authoritative=original.authoritative,
+            )
 
         report = evaluate_variants(editions, raws, make, seed=seed, per_operation=per_operation)
     return scores, report

@@ -16,6 +16,7 @@ from lawalign.diff.rules import (
     drift,
     duplicates,
     footnotes,
+    garbled,
     headings,
     law_heading,
     length,
@@ -23,6 +24,7 @@ from lawalign.diff.rules import (
     omission,
     order,
     terminology,
+    truncated,
 )
 from lawalign.errors import unknown_name
 from lawalign.models import Finding
@@ -33,6 +35,7 @@ RULES: dict[str, Rule] = {
     "omission": omission.rule,
     "addition": addition.rule,
     "cross-reference": crossref.rule,
+    "garbled-reference": garbled.rule,
     "number": numbers.rule,
     "footnote": footnotes.rule,
     "missing-heading": headings.rule,
@@ -40,6 +43,7 @@ RULES: dict[str, Rule] = {
     "duplicate": duplicates.rule,
     "debris": debris.rule,
     "coverage": coverage.rule,
+    "truncated": truncated.rule,
     "order": order.rule,
     "drift": drift.rule,
     "length": length.rule,

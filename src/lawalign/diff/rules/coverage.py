@@ -1,13 +1,16 @@
 """Coverage: laws of the reference (or of the other editions) that an edition does not contain.
 
 ONE finding per edition, listing the laws; the omission rule never reports units of those laws.
+Coverage follows the manifest: an edition whose ``laws`` the manifest declares covers those laws by
+definition (a Russian edition of Law 68 alone is not missing Laws 69–71), and is reported only when
+it holds no text of a law it declares.
 """
 
 from __future__ import annotations
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding, join_ids
-from lawalign.models import Finding
+from lawalign.models import Edition, Finding
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
@@ -17,6 +20,9 @@ def rule(ctx: DiffContext) -> list[Finding]:
         laws.extend(law for law in ctx.laws_of(e) if law not in laws)
     out: list[Finding] = []
     for edition in ctx.editions:
+        if edition.laws_declared:
+            out.extend(_declared(ctx, edition))
+            continue
         have = ctx.laws_of(edition)
         lacking = [law for law in laws if law not in have]
         if not lacking:
@@ -38,3 +44,27 @@ def rule(ctx: DiffContext) -> list[Finding]:
             )
         )
     return out
+
+
+def _declared(ctx: DiffContext, edition: Edition) -> list[Finding]:
+    """A manifest edition: the declared laws it holds no text of (none, usually)."""
+    held = {u.law for u in edition.law_units if u.law}
+    lacking = [law for law in edition.laws if law not in held]
+    if not lacking:
+        return []
+    plural = "s" if len(lacking) > 1 else ""
+    return [
+        finding(
+            "coverage",
+            "info",
+            edition.lang,
+            "",
+            f"the manifest declares Law{plural} {join_ids(lacking)}, which the text does not hold",
+            [ctx.location(edition)],
+            suggestion=f"add the text of Law{plural} {join_ids(lacking)}, or drop "
+            f"{'them' if plural else 'it'} from the manifest's laws",
+            key="declared",
+            laws=",".join(edition.laws),
+            missing=",".join(lacking),
+        )
+    ]

@@ -18,9 +18,12 @@ def rule(ctx: DiffContext) -> list[Finding]:
         return []
     scores: dict[tuple[str, str], dict[str, float]] = {}
     roles = {u.id: u.role for e in ctx.editions for u in e.law_units}
+    cut = {e.lang: ctx.cut(e) for e in ctx.editions}
     for link in ctx.alignment.links:
         if roles.get(link.id, "") in NON_BODY_ROLES:
             continue
+        if link.id in cut.get(link.src_lang, frozenset()) | cut.get(link.tgt_lang, frozenset()):
+            continue  # a unit a truncated page cuts is not a translation to compare
         a, b = sorted((link.src_lang, link.tgt_lang))
         scores.setdefault((a, b), {})[link.id] = float(link.score)
     out: list[Finding] = []

@@ -9,7 +9,7 @@ Duplicated footnotes are reported by the ``duplicate`` rule.
 
 from __future__ import annotations
 
-from lawalign.diff.context import DiffContext
+from lawalign.diff.context import DiffContext, id_law
 from lawalign.diff.findings import finding
 from lawalign.models import Finding
 
@@ -18,6 +18,9 @@ def rule(ctx: DiffContext) -> list[Finding]:
     """Footnote findings of every edition."""
     out: list[Finding] = []
     for edition in ctx.editions:
+        # a page cut inside a law also cut the footnotes printed after the law's last clause
+        stop = ctx.truncation(edition)[0]
+        cut_law = id_law(stop) if ctx.cut(edition) else ""
         for unit in edition.law_units:
             if unit.kind == "footnote" and unit.anchor is None:
                 expected = ""
@@ -43,7 +46,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                         problem="orphaned",
                     )
                 )
-            if unit.kind != "footnote" and unit.markers and not unit.footnotes:
+            if unit.kind != "footnote" and unit.markers and not unit.footnotes and unit.law != cut_law:
                 out.append(
                     finding(
                         "footnote",
@@ -59,6 +62,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 )
         present = {u.id for u in edition.law_units if u.kind == "footnote"}
         for law in ctx.laws_of(edition):
+            if law == cut_law:
+                continue
             wanted: dict[str, list[str]] = {}
             for other in ctx.editions:
                 if other is not edition:

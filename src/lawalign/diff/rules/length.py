@@ -2,6 +2,9 @@
 
 The statistic is ``log(len(a) / len(b))`` per unit both editions have, calibrated per language pair
 with a robust z-score (median/MAD), so a language that is simply wordier is not flagged. Needs no model.
+Units a truncated edition cuts (:meth:`~lawalign.diff.context.DiffContext.cut`) are left out of its
+pairs' statistics: a page that stops inside 68D would otherwise shift every pair's calibration and
+make another edition's 68D look long.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ def rule(ctx: DiffContext) -> list[Finding]:
     eds = sorted(ctx.editions, key=lambda e: e.lang)
     for i, a in enumerate(eds):
         for b in eds[i + 1 :]:
+            cut = ctx.cut(a) | ctx.cut(b)  # a unit a truncated page cuts says nothing about lengths
             for ua in a.law_units:
-                if ua.role in NON_BODY_ROLES:
+                if ua.role in NON_BODY_ROLES or ua.id in cut:
                     continue
                 ub = b.unit(ua.id)
                 if ub is not None:

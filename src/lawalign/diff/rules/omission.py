@@ -221,9 +221,10 @@ def rule(ctx: DiffContext) -> list[Finding]:
     """Whole units, sentences and clause parts missing from each edition."""
     out: list[Finding] = []
     for edition in ctx.editions:
+        cut = ctx.cut(edition)  # a page that stops early: what it cuts is not missing (``truncated``)
         for law in ctx.laws_of(edition):
             for unit_id in ctx.reference_ids(law):
-                if _role(ctx, unit_id) in NON_BODY_ROLES:
+                if _role(ctx, unit_id) in NON_BODY_ROLES or unit_id in cut:
                     continue
                 unit = edition.unit(unit_id)
                 if unit is None:
