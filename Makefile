@@ -6,7 +6,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
 
-.PHONY: setup browser fonts build test eval bench bench-book lint clean
+.PHONY: setup browser fonts build test eval train bench bench-pair bench-book lint clean
 
 $(BIN)/lawalign: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -38,8 +38,16 @@ test: setup browser fonts lint
 eval: setup
 	$(BIN)/python scripts/evaluate.py
 
+# The fitted line-role model (src/lawalign/data/reader/roles.json) from the development gold: the
+# same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
+train: setup
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
+
 bench: setup fonts
 	$(BIN)/python scripts/bench.py
+
+bench-pair: setup  # only cold `lawalign pair` on 300 sentences against encoding each side once
+	$(BIN)/python scripts/bench.py --pair
 
 bench-book: setup  # only the cold build of a 93-law book in three languages (many minutes)
 	$(BIN)/python scripts/bench_perf.py cold-book

@@ -11,6 +11,10 @@ PDF ingestion (``--pdf`` alone, or as part of the whole run): A5 booklets of 25,
 pages typeset by the tests' typesetter (``tests/pdf_fixtures.py``) are read; pages per second, and
 milliseconds per page staying flat, show time linear in pages.
 
+``--pair`` (also part of the whole run): cold ``lawalign pair`` on a 300-sentence pair against the
+CPU time of encoding each side's sentences once (:mod:`bench_pair`), with strings and tokens encoded
+per input sentence.
+
 The last part (:mod:`bench_perf`) prints CPU seconds and peak memory of everyday commands, cold
 encoding throughput against the model's own, and per-unit costs on generated books of 10 to 1,000
 laws in three languages, side by side with the figures measured before (``bench_before.json``).
@@ -182,12 +186,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("paths", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--stage", action="append", choices=sorted(STAGES), help="only these stages")
     parser.add_argument("--pdf", action="store_true", help="only the PDF ingestion benchmark")
+    parser.add_argument(
+        "--pair", action="store_true", help="only cold `lawalign pair` against encoding each side once"
+    )
     args = parser.parse_args(argv)
     if args.measure:
         print(json.dumps(measure(args.measure, [Path(p) for p in args.paths])))
         return 0
     if args.pdf:
         bench_pdf()
+        return 0
+    if args.pair:
+        _bench_pair()
         return 0
 
     columns = ("MB", 7), ("cold s", 7), ("wall s", 8), ("s/MB", 7), ("peak MB", 8), ("RSS MB", 7)
@@ -229,7 +239,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         for row in [*bench_sentalign(), *bench_sentalign(fragments=True), *bench_hybrid()]:
             print(f"  {row['name']:<60} {row['value']!s:>8} {row['unit']}")
+        _bench_pair()
     return 0
+
+
+def _bench_pair() -> None:
+    """Cold ``lawalign pair`` on a 300-sentence pair against the floor (``scripts/bench_pair.py``)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_pair
+
+    print("\nlawalign pair, cold, against encoding each side's sentences once (CPU seconds of each child):")
+    for line in bench_pair.bench_pair():
+        print(line, flush=True)
 
 
 PDF_PAGES = (25, 50, 100, 200)

@@ -6,9 +6,16 @@ alignment  strict/lax sentence-alignment P/R/F1 on Law 68 (ru-tr, ru-vi, tr-vi):
 divergences  findings vs gold per type (P/R), synthetic-variant recall and unrelated new findings
 bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-French dev document: the
            general sentence aligner, the previous DP and Gale-Church, side by side
+crossval   the same scores out of sample: constants chosen without the document scored (leave one
+           group out; de-fr: 4 contiguous parts of the Bleualign dev document, zh-en: the 6 MAC-Dev
+           chapters), the in-sample figure beside it, vecalign-style and bertalign-style baselines
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
+protocol   the honest protocol on the real pages: every figure cross-validated by site (leave one
+           site out; the shared real-pages-dev set scored by readers fitted without its sites),
+           confidence calibrated out of fold (isotonic), the table "confidence bin -> share right",
+           per-batch first-sight figures (gold field `batch`); in-sample figures beside
 relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
            hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
 search     recall@5 of hand-written cross-lingual questions (tests/gold/search/queries.toml) on the
@@ -118,6 +125,34 @@ def section_bleualign() -> None:
         )
 
 
+def section_crossval() -> None:
+    """Document sentence alignment out of sample (leave one group out) beside in sample, both pairs."""
+    from lawalign.align.embed import get_embedder
+    from lawalign_dev.evaluate.crossval import (
+        bleualign_suite,
+        evaluate_method,
+        format_results,
+        mac_suite,
+        standard_methods,
+    )
+
+    shared = _shared_benchmarks()
+    print(
+        "== crossval: sentence beads held out by document (de-fr: 4 contiguous parts of the one dev document)"
+    )
+    if shared is None:
+        print("  (skipped: no ../shared/benchmarks)")
+        return
+    emb = get_embedder()
+    for folder, make in (("bleualign-dev", bleualign_suite), ("mac-dev", mac_suite)):
+        if not (shared / folder).is_dir():
+            print(f"  (skipped: no {shared / folder})")
+            continue
+        suite = make(shared / folder)
+        results = [evaluate_method(method, suite) for method in standard_methods(emb)]
+        print(format_results(suite, results))
+
+
 def _shared_benchmarks() -> Path | None:
     """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
     env = os.environ.get("LAWALIGN_BENCHMARKS")
@@ -203,12 +238,22 @@ def section_search() -> None:
         print(f"    hybrid miss: {lang} {missed:<9} {question}")
 
 
+def section_protocol() -> None:
+    """Cross-validated by site, calibrated out of fold, batch by batch (lawalign_dev.evaluate.protocol)."""
+    from lawalign_dev.evaluate.protocol_report import report
+
+    shared = _shared_benchmarks()
+    print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None))
+
+
 SECTIONS = {
     "ids": section_ids,
     "alignment": section_alignment,
     "divergences": section_divergences,
     "bleualign": section_bleualign,
+    "crossval": section_crossval,
     "pages": section_pages,
+    "protocol": section_protocol,
     "relayout": section_relayout,
     "search": section_search,
 }

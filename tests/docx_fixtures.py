@@ -73,10 +73,14 @@ class _Lists:
             self.abstract[kind] = str(n)
         self.next_id = 900
 
-    def num_for(self, kind: str, number: int) -> str:
-        """The list a paragraph numbered ``number`` belongs to: the running one, or a restart."""
+    def num_for(self, kind: str, number: int, *, run_on: bool = False) -> str:
+        """The list a paragraph numbered ``number`` belongs to: the running one, or a restart.
+
+        With ``run_on``, a list is never restarted (as Word does when nobody restarts it): the
+        numbers run on across sections.
+        """
         running = self.current.get(kind)
-        if running is not None and (kind == "dash" or running[1] + 1 == number):
+        if running is not None and (kind == "dash" or run_on or running[1] + 1 == number):
             self.current[kind] = (running[0], number)
             return running[0]
         self.next_id += 1
@@ -163,10 +167,12 @@ def _anchored(paras: list[str]) -> dict[int, tuple[int, str, str]]:
     return out
 
 
-def word(text: str, path: Path, *, revisions: bool = False) -> Path:
+def word(text: str, path: Path, *, revisions: bool = False, run_on: bool = False) -> Path:
     """Write ``text`` as a .docx with automatic numbering, heading styles and real footnotes.
 
-    With ``revisions``, the first body paragraph also carries a tracked deletion and a comment.
+    With ``revisions``, the first body paragraph also carries a tracked deletion and a comment. With
+    ``run_on``, no list is ever restarted: point numbers run on across sections, as Word numbers a
+    list nobody restarted.
     """
     document = docx.Document()
     lists = _Lists(document)
@@ -208,7 +214,7 @@ def word(text: str, path: Path, *, revisions: bool = False) -> Path:
             if k < len(refs):
                 notes.add(paragraph, refs[k][1], refs[k][2])
         if num is not None:
-            _number(paragraph, lists.num_for(*num))
+            _number(paragraph, lists.num_for(*num, run_on=run_on))
         if revisions and first_body and kind == "body" and num is None:
             first_body = False
             run = paragraph.add_run()

@@ -29,7 +29,8 @@ REAL_PAGES_CONFIDENT_FLOOR = 0.82
     ],
 )
 def test_confident_ids_are_right(folder: Path, floor: float) -> None:
-    results = [r for r in evaluate_pages(folder) if not r.batch]  # batches keep first-sight floors
+    first = {"1", "2", "3", "4", "5", "6"}  # the first 52 pages; later batches keep first-sight floors
+    results = [r for r in evaluate_pages(folder) if not r.batch or r.batch in first]
     share, score = confident_share(results, 0.9)
     assert share > 0.5  # most lines are decided with confidence
     assert score.right >= floor * score.total, score

@@ -27,7 +27,7 @@ from lawalign.errors import ConfigError
 _UNIT_ID = re.compile(
     r"""^(?P<law>\d+)
         (?P<section>[A-Z])?
-        (?P<point>\d+)?
+        (?:(?P<point>\d+)(?P<sub>[a-h])?)?
         (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+|\d+))?$""",
     re.X,
 )
@@ -132,6 +132,7 @@ class UnitId:
     section: str = ""
     point: int = 0
     suffix: str = ""  # "title", "intro", "wrap", "fn1", "x1" (a unit not in the reference)
+    sub: str = field(default="", repr=False)  # sub-point letter: "a" of 16B1a ("(a)" under point 16B1)
 
     @classmethod
     def parse(cls, text: str) -> UnitId:
@@ -147,7 +148,10 @@ class UnitId:
         point = int(m["point"]) if m["point"] else 0
         if suffix.isdigit():  # a point directly under the law ("71.1")
             point, suffix = int(suffix), ""
-        return cls(law=m["law"], section=m["section"] or "", point=point, suffix=suffix)
+        sub = m["sub"] or ""
+        if sub and (not m["section"] or suffix):
+            raise ConfigError(f"not a canonical unit id: {text!r} (a sub-point is a section's: 16B1a)")
+        return cls(law=m["law"], section=m["section"] or "", point=point, suffix=suffix, sub=sub)
 
     @classmethod
     def maybe(cls, text: str) -> UnitId | None:
@@ -161,7 +165,7 @@ class UnitId:
         if self.point and not self.section:
             base = f"{self.law}.{self.point}"
             return f"{base}.{self.suffix}" if self.suffix else base
-        base = f"{self.law}{self.section}{self.point or ''}"
+        base = f"{self.law}{self.section}{self.point or ''}{self.sub}"
         return f"{base}.{self.suffix}" if self.suffix else base
 
     @property
@@ -207,6 +211,7 @@ class UnitId:
             sub = _AFTER_POINTS + 1
         else:
             sub = 2 + self.point
+            number = ord(self.sub) - ord("a") + 1 if self.sub else 0  # 16B1, then 16B1a, 16B1b
         return (law, 0, self.section, sub, number)
 
     def __lt__(self, other: object) -> bool:
@@ -239,6 +244,7 @@ UnitRole = Literal[
     "section",  # the text of a section without points (68A)
     "chapeau",  # the text of a section before its points (69B)
     "point",  # a numbered point (68B1)
+    "sub-point",  # a lettered sub-point of a point: "(a)" under 16B1 is 16B1a
     "wrap",  # text of a section after its last point (69B.wrap)
     "footnote",  # a footnote's text (68.fn1)
     "debris",  # anything that is not law text: repeats, rules, blog chrome

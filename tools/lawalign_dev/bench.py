@@ -142,10 +142,10 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
     import numpy as np
 
     from lawalign.align.embed import normalize_rows
-    from lawalign.align.ends import pair_classes
-    from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs
+    from lawalign.align.features import features_of
+    from lawalign.align.fragments import FRAGMENT_CONFIG, fragment_inputs
     from lawalign.align.hybrid import HybridInputs, align_prepared_hybrid
-    from lawalign.align.sentalign import AlignConfig, overlap_lengths, overlap_numbers
+    from lawalign.align.sentalign import AlignConfig
 
     def runs(vectors: np.ndarray, owner: np.ndarray, depth: int) -> np.ndarray:
         """(depth, units, d) overlap vectors: runs of 1..depth consecutive units (zero past the end)."""
@@ -195,23 +195,10 @@ def bench_hybrid(sizes: tuple[int, ...] = (300, 1000, 3000), repeat: int = 3) ->
         times = []
         for _ in range(repeat):
             start = time.perf_counter()
-            fragments = FragmentInputs(
-                src_owner,
-                tgt_owner,
-                *frag_side,
-                (overlap_lengths(texts, fcfg.max_side), overlap_lengths(tgt_texts, fcfg.max_side)),
-                (overlap_numbers(texts, fcfg.max_side), overlap_numbers(tgt_texts, fcfg.max_side)),
-                len(src_sents),
-                len(tgt_sents),
-                pair_classes(src_sents, tgt_sents, (src_owner, tgt_owner)),
+            fragments = fragment_inputs(
+                src_sents, tgt_sents, texts, tgt_texts, (src_owner, tgt_owner), frag_side
             )
-            inputs = HybridInputs(
-                fragments,
-                *sent_side,
-                (overlap_lengths(src_sents, scfg.max_side), overlap_lengths(tgt_sents, scfg.max_side)),
-                (overlap_numbers(src_sents, scfg.max_side), overlap_numbers(tgt_sents, scfg.max_side)),
-                pair_classes(src_sents, tgt_sents),
-            )
+            inputs = HybridInputs(fragments, features_of(src_sents, tgt_sents, *sent_side))
             align_prepared_hybrid(inputs, fcfg, scfg)
             times.append(time.perf_counter() - start)
         size = f"{len(src_sents)} × {len(tgt_sents)} sentences, {frags} × {len(tgt_texts)} fragments"

@@ -29,14 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import pair_classes
-from lawalign.align.sentalign import (
-    AlignConfig,
-    align_overlaps,
-    embed_overlaps,
-    overlap_lengths,
-    overlap_numbers,
-)
+from lawalign.align.features import PairFeatures, features_of
+from lawalign.align.sentalign import AlignConfig, embed_overlaps
 from lawalign.models import Bead
 
 MIN_CHARS = 20
@@ -141,19 +135,27 @@ def project_beads(
 
 @dataclass(frozen=True, slots=True)
 class FragmentInputs:
-    """What the fragment aligner needs of two documents, embedded: fragments, owners, overlap
-    vectors, run lengths, numbers and the classes of the positions between fragments (see
-    :func:`prepare_fragments`)."""
+    """What the fragment aligner needs of two documents: the fragments' features, the sentence of
+    every fragment on each side and the sentence counts (see :func:`prepare_fragments`)."""
 
+    features: PairFeatures
     src_owner: np.ndarray
     tgt_owner: np.ndarray
-    src_ov: np.ndarray
-    tgt_ov: np.ndarray
-    lengths: tuple[np.ndarray, np.ndarray]
-    numbers: tuple[np.ndarray, np.ndarray]
     n: int
     m: int
-    ends: tuple[np.ndarray, np.ndarray]
+
+
+def fragment_inputs(
+    src: Sequence[str],
+    tgt: Sequence[str],
+    src_units: Sequence[str],
+    tgt_units: Sequence[str],
+    owners: tuple[np.ndarray, np.ndarray],
+    overlaps: tuple[np.ndarray, np.ndarray],
+) -> FragmentInputs:
+    """:class:`FragmentInputs` of fragments whose overlap vectors are given."""
+    features = features_of(src_units, tgt_units, *overlaps, owners=owners, sentences=(src, tgt))
+    return FragmentInputs(features, owners[0], owners[1], len(src), len(tgt))
 
 
 def prepare_fragments(
@@ -167,23 +169,13 @@ def prepare_fragments(
     cfg = config or FRAGMENT_CONFIG
     src_units, src_owner = fragment_units(src, min_chars)
     tgt_units, tgt_owner = fragment_units(tgt, min_chars)
-    src_ov, tgt_ov = embed_overlaps(src_units, tgt_units, embedder, cfg.max_side)
-    lengths = (overlap_lengths(src_units, cfg.max_side), overlap_lengths(tgt_units, cfg.max_side))
-    numbers = (overlap_numbers(src_units, cfg.max_side), overlap_numbers(tgt_units, cfg.max_side))
-    ends = pair_classes(src, tgt, (src_owner, tgt_owner))
-    return FragmentInputs(src_owner, tgt_owner, src_ov, tgt_ov, lengths, numbers, len(src), len(tgt), ends)
+    overlaps = embed_overlaps(src_units, tgt_units, embedder, cfg.max_side)
+    return fragment_inputs(src, tgt, src_units, tgt_units, (src_owner, tgt_owner), overlaps)
 
 
 def align_prepared(inputs: FragmentInputs, config: AlignConfig | None = None) -> tuple[Bead, ...]:
     """Sentence beads of prepared fragments (no encoding: the part to time)."""
-    beads = align_overlaps(
-        inputs.src_ov,
-        inputs.tgt_ov,
-        config=config or FRAGMENT_CONFIG,
-        lengths=inputs.lengths,
-        numbers=inputs.numbers,
-        ends=inputs.ends,
-    )
+    beads = inputs.features.align(config or FRAGMENT_CONFIG)
     return project_beads(beads, inputs.src_owner, inputs.tgt_owner, inputs.n, inputs.m)
 
 
@@ -225,6 +217,7 @@ __all__ = [
     "FragmentInputs",
     "align_fragments",
     "align_prepared",
+    "fragment_inputs",
     "fragment_units",
     "prepare_fragments",
     "project_beads",

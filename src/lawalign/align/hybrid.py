@@ -29,100 +29,17 @@ fragment runs, and running both searches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.ends import mismatched, pair_classes
+from lawalign.align.features import Corner, Level, PairFeatures, prepare_pair
 from lawalign.align.fragments import FRAGMENT_CONFIG, FragmentInputs, prepare_fragments, project_beads
-from lawalign.align.sentalign import (
-    AlignConfig,
-    BeadScorer,
-    align_overlaps,
-    bead_types,
-    calibrate,
-    embed_overlaps,
-    overlap_lengths,
-    overlap_numbers,
-)
+from lawalign.align.sentalign import AlignConfig
 from lawalign.models import Bead
-
-Corner = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """One level of units (sentences or fragments) as a search sees it: overlap vectors, run lengths
-    and numbers, the classes of the positions between units (:mod:`lawalign.align.ends`), its
-    configuration and its calibrated deletion cost ``skip``."""
-
-    src: np.ndarray
-    tgt: np.ndarray
-    lengths: tuple[np.ndarray, np.ndarray]
-    numbers: tuple[np.ndarray, np.ndarray]
-    config: AlignConfig
-    skip: float
-    scorer: BeadScorer
-    ends: tuple[np.ndarray, np.ndarray]
-
-    def end_charge(self, corners: Sequence[Corner]) -> float:
-        """What the search charges for bead boundaries at ``corners`` (false ends on one side only)."""
-        if not corners or not self.config.false_end_charge:
-            return 0.0
-        xs, ys = np.array(corners).T
-        wrong = int(mismatched(self.ends[0][xs], self.ends[1][ys]).sum())
-        return wrong * self.config.false_end_charge * abs(self.skip)
-
-    def bead_score(self, dx: int, dy: int, x: int, y: int) -> float:
-        """Score of one bead (``−skip`` per unit of a deletion; ``−inf`` beyond the runs embedded)."""
-        if dx == 0 or dy == 0:
-            return -self.skip * (dx + dy)
-        if dx > self.src.shape[0] or dy > self.tgt.shape[0]:
-            return -np.inf
-        return float(self._scores(dx, dy, np.array([x]), np.array([y]))[0])
-
-    def _scores(self, dx: int, dy: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        return self.scorer(dx, dy, xs, ys)
-
-    def best(self, start: Corner, end: Corner, forbid: Callable[[int, int], bool] | None = None) -> float:
-        """Highest total score of a monotone path of beads from ``start`` to ``end`` (−inf if none)
-        that passes no inner corner ``forbid`` rejects (beads up to ``config.max_size`` units)."""
-        (x0, y0), (x1, y1) = start, end
-        w, h = x1 - x0, y1 - y0
-        if w < 0 or h < 0:
-            return -np.inf
-        blocked = np.zeros((w + 1, h + 1), dtype=bool)
-        if forbid is not None:
-            for di in range(w + 1):
-                for dj in range(h + 1):
-                    blocked[di, dj] = forbid(x0 + di, y0 + dj)
-            blocked[0, 0] = blocked[w, h] = False
-        table = np.full((w + 1, h + 1), -np.inf)
-        table[0, 0] = 0.0
-        steps: list[tuple[int, int, np.ndarray]] = []
-        for dx, dy in bead_types(self.config.max_size):
-            if dx > w or dy > h or dx > self.src.shape[0] or dy > self.tgt.shape[0]:
-                continue
-            if dx and dy:
-                ii, jj = np.meshgrid(np.arange(w - dx + 1), np.arange(h - dy + 1), indexing="ij")
-                scores = self._scores(dx, dy, (x0 + ii).ravel(), (y0 + jj).ravel()).reshape(ii.shape)
-            else:
-                scores = np.full((w - dx + 1, h - dy + 1), -self.skip)
-            steps.append((dx, dy, scores))
-        for a in range(1, w + h + 1):
-            i = np.arange(max(0, a - h), min(w, a) + 1)
-            j = a - i
-            best = np.full(len(i), -np.inf)
-            for dx, dy, scores in steps:
-                ok = (i >= dx) & (j >= dy)
-                pi, pj = i[ok] - dx, j[ok] - dy
-                best[ok] = np.maximum(best[ok], table[pi, pj] + scores[pi, pj])
-            best[blocked[i, j]] = -np.inf
-            table[i, j] = best
-        return float(table[w, h])
 
 
 def _corners(beads: Sequence[Bead], start: Corner = (0, 0)) -> list[Corner]:
@@ -235,11 +152,7 @@ class HybridInputs:
     """Both levels of two documents, embedded (see :func:`prepare_hybrid`)."""
 
     fragments: FragmentInputs
-    src_ov: np.ndarray
-    tgt_ov: np.ndarray
-    lengths: tuple[np.ndarray, np.ndarray]
-    numbers: tuple[np.ndarray, np.ndarray]
-    ends: tuple[np.ndarray, np.ndarray]
+    sentences: PairFeatures
 
 
 def prepare_hybrid(
@@ -251,13 +164,8 @@ def prepare_hybrid(
 ) -> HybridInputs:
     """Cut both documents into fragments and embed the runs of both levels."""
     cfg = sentence_config or AlignConfig()
-    src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
-    lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
-    numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
-    ends = pair_classes(src, tgt)
-    return HybridInputs(
-        prepare_fragments(src, tgt, embedder, fragment_config), src_ov, tgt_ov, lengths, numbers, ends
-    )
+    sentences = prepare_pair(src, tgt, embedder, cfg.max_side)
+    return HybridInputs(prepare_fragments(src, tgt, embedder, fragment_config), sentences)
 
 
 def align_prepared_hybrid(
@@ -270,18 +178,10 @@ def align_prepared_hybrid(
     fi = inputs.fragments
     levels = []
     paths = []
-    for src, tgt, lengths, numbers, ends, cfg in (
-        (inputs.src_ov, inputs.tgt_ov, inputs.lengths, inputs.numbers, inputs.ends, scfg),
-        (fi.src_ov, fi.tgt_ov, fi.lengths, fi.numbers, fi.ends, fcfg),
-    ):
-        calibration = calibrate(src, tgt, cfg)
-        scorer = BeadScorer(src, tgt, config=cfg, lengths=lengths, numbers=numbers)
-        levels.append(Level(src, tgt, lengths, numbers, cfg, calibration.skip, scorer, ends))
-        paths.append(
-            align_overlaps(
-                src, tgt, config=cfg, calibration=calibration, lengths=lengths, numbers=numbers, ends=ends
-            )
-        )
+    for features, cfg in ((inputs.sentences, scfg), (fi.features, fcfg)):
+        calibration = features.calibrate(cfg)
+        levels.append(features.level(cfg, calibration))
+        paths.append(features.align(cfg, calibration))
     frag = project_beads(paths[1], fi.src_owner, fi.tgt_owner, fi.n, fi.m)
     return reconcile(frag, paths[0], levels[0], levels[1], fi.src_owner, fi.tgt_owner)
 

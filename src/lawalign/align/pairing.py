@@ -17,15 +17,14 @@ import io
 import json
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lawalign.align.embed import CachedEmbedder, Embedder
-from lawalign.align.fragments import align_fragments
-from lawalign.align.hybrid import align_hybrid
-from lawalign.align.sentalign import AlignConfig, align_texts
+from lawalign.align.sentalign import AlignConfig
 from lawalign.align.sentences import split_many
+from lawalign.align.strategies import DEFAULT_STRATEGY, STRATEGIES, align_documents
 from lawalign.errors import InputError
 from lawalign.models import Bead
 
@@ -139,7 +138,7 @@ def _with_blanks(beads: Sequence[Bead], src_blank: list[int], tgt_blank: list[in
     return tuple(out)
 
 
-PAIR_UNITS = ("both", "fragment", "sentence")
+PAIR_UNITS = tuple(STRATEGIES)
 
 
 def pair_documents(
@@ -147,14 +146,15 @@ def pair_documents(
     tgt: PairDocument,
     embedder: Embedder,
     config: AlignConfig | None = None,
-    unit: str = "both",
+    unit: str = DEFAULT_STRATEGY,
 ) -> tuple[Bead, ...]:
     """Sentence beads of two documents: every sentence of both sides in exactly one bead, in order.
 
-    ``unit`` is what the DP aligns: ``both`` (default; clause fragments and whole sentences, the two
-    paths reconciled, :mod:`lawalign.align.hybrid`), ``fragment`` (clause fragments, read back as
-    sentence beads, :mod:`lawalign.align.fragments`) or ``sentence``; ``config`` applies to that unit
-    (to the fragments for ``both``).
+    ``unit`` names the strategy (:data:`lawalign.align.strategies.STRATEGIES`): ``sentence``
+    (default; whole sentences, runs of sentences encoded only where a first pass is uncertain),
+    ``sentence-all`` (every run encoded), ``fragment`` (clause fragments read back as sentence
+    beads) or ``both`` (fragments and sentences reconciled); ``config`` applies to that unit (to
+    the fragments for ``fragment`` and ``both``).
 
     >>> from lawalign.align.embed import normalize_rows
     >>> import numpy as np
@@ -172,14 +172,12 @@ def pair_documents(
     tgt_keep = [j for j, s in enumerate(tgt.sentences) if s.strip()]
     if unit not in PAIR_UNITS:
         raise ValueError(f"unit must be one of {', '.join(PAIR_UNITS)}, not {unit!r}")
-    aligners: dict[str, Callable[..., tuple[Bead, ...]]] = {
-        "both": align_hybrid,
-        "fragment": align_fragments,
-        "sentence": align_texts,
-    }
-    aligner = aligners[unit]
-    core = aligner(
-        [src.sentences[i] for i in src_keep], [tgt.sentences[j] for j in tgt_keep], embedder, config=config
+    core = align_documents(
+        [src.sentences[i] for i in src_keep],
+        [tgt.sentences[j] for j in tgt_keep],
+        embedder,
+        strategy=unit,
+        config=config,
     )
     mapped = [
         Bead(tuple(src_keep[i] for i in b.src), tuple(tgt_keep[j] for j in b.tgt), b.score) for b in core

@@ -2,13 +2,15 @@
 
 SRC and TGT are text files in any encoding lawalign decodes. By default each non-empty line is a
 paragraph, split into sentences; with --presplit every line is one sentence and bead indices are
-0-based line numbers (blank lines become deletions). Two searches run: one on clause fragments
-of the sentences (cut at , ; : and parentheses), read back as sentence beads, one on whole
-sentences; where they differ, the one whose level prefers its beads more strongly wins
-(--unit fragment or --unit sentence runs one search alone). Beads cover every sentence of both
-sides once, in order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1],
-[5]:[]); jsonl adds the texts, score and line numbers; tsv the same as a table; tmx a
-sentence-level TMX 1.4b (matches only). Languages are detected unless given with
+0-based line numbers (blank lines become deletions). By default every sentence is encoded once,
+a first search over approximated runs of sentences finds the path, and only the runs inside the
+beads it is unsure of are encoded before the search runs again (--unit sentence-all encodes every
+run; --unit fragment aligns clause fragments; --unit both reconciles fragments and sentences). A
+bead of more than three sentences on a side must beat every smaller bead inside it by a margin,
+so an unmatched tail or head stays unaligned. Beads cover every sentence of both sides once, in
+order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl
+adds the texts, score and line numbers; tsv the same as a table; tmx a sentence-level TMX 1.4b
+(matches only). Languages are detected unless given with
 --src-lang/--tgt-lang.
 """
 
@@ -33,6 +35,7 @@ from lawalign.align.pairing import (
 )
 from lawalign.align.parallel import default_jobs
 from lawalign.align.sentalign import AlignConfig
+from lawalign.align.strategies import DEFAULT_STRATEGY
 from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
@@ -58,9 +61,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--unit",
         choices=PAIR_UNITS,
-        default="both",
-        help="what the search aligns: clause fragments and sentences, reconciled (default), clause "
-        "fragments read back as sentence beads, or sentences",
+        default=DEFAULT_STRATEGY,
+        help="what the search aligns: sentences, runs of sentences encoded only where a first pass "
+        "is uncertain (sentence, the default); sentences with every run encoded (sentence-all); clause "
+        "fragments read back as sentence beads (fragment); both, reconciled (both)",
     )
     p.add_argument(
         "--max-bead",

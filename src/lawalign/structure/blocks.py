@@ -33,6 +33,7 @@ from lawalign.structure.patterns import (
     SECTION,
     SEPARATOR,
     SIGNATURE_RULE,
+    SUBPOINT,
     count_sentences,
     patterns_for,
 )
@@ -84,6 +85,8 @@ class Block:
     duplicate_of: int | None = None  # index of the block this one repeats
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
+    run_on: bool = False  # a point whose printed number counts a list that runs on (structure/numbering.py)
+    sub: str = ""  # printed sub-point letter: "a" of "(a) …"
     extra: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> Block:
@@ -154,13 +157,14 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
     conj = "|".join(re.escape(w) for w in profile.and_words)
     list_end = re.compile(rf"(?:[;,]\s*(?:{conj})|\b(?:{conj})\s*;)$") if conj else None
-    cited = _citing_words(source.text)
+    cited = _page_cues(source.text, pats.law_heading)
 
     def starts_unit(text: str) -> bool:
         t = text.lstrip()
         return bool(
             POINT.match(t)
             or SECTION.match(t)
+            or SUBPOINT.match(t)
             or (BULLET.match(t) and _heading_line(t[1:]))
             or pats.footnote.match(t)
             or _law_heading(t, pats.law_heading, cited) is not None
@@ -226,7 +230,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
                 and not (
                     groups[-1][0] == i - back
-                    and _heading_line(_unlabelled(prev))
+                    and (_heading_line(_unlabelled(prev)) or _section_heading_line(prev))
                     and not _heading_line(ln.text)
                 )
                 and not (groups[-1][0] == i - back and _citation_line(prev))
@@ -321,7 +325,7 @@ def _new_sentence_or_heading(prev: str, head: str, group: tuple[int, int]) -> bo
 
 
 def _title_below(
-    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: set[str]
+    lines: Sequence[Line], group: tuple[int, int], i: int, keyword: re.Pattern[str], cited: PageCues
 ) -> bool:
     """Line ``i`` is the title of a law heading printed alone on the line(s) above ("ARTIKEL 68", a
     blank line, "Opeisen en afstaan van slagen"; "LAW 70" / "- CONTESTED CLAIMS")."""
@@ -343,7 +347,7 @@ def _title_below(
 def _section_heading_line(text: str) -> bool:
     """A labelled section heading alone on its line ("C.Пояснение, требующееся для претензии")."""
     m = SECTION.match(text.strip())
-    return m is not None and _is_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
+    return m is not None and _is_section_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
 
 
 def _runs_on(prev: str, text: str) -> bool:
@@ -401,7 +405,7 @@ def _split_label(block: Block, label: str) -> None:
 def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | None = None) -> None:
     """Set kind, label, law/letter/number and markers of each block, in place."""
     pats = patterns_for(profile)
-    cited = _citing_words("\n".join(b.raw for b in blocks))
+    cited = _page_cues("\n".join(b.raw for b in blocks), pats.law_heading)
     for b in blocks:
         b.text = b.raw
         # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
@@ -441,10 +445,13 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
             b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
-            b.kind = "heading" if _is_heading(m["rest"]) else "text"
+            b.kind = "heading" if _is_section_heading(m["rest"]) else "text"
             _split_label(b, lead + m["label"])
         elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
             b.kind = "heading"
+            _split_label(b, lead + m["label"])
+        elif m := SUBPOINT.match(raw):
+            b.sub = m["letter"]  # kind stays text: its id comes from the point above (segment.py)
             _split_label(b, lead + m["label"])
         elif (
             one_line
@@ -522,12 +529,29 @@ def _citing_words(text: str) -> set[str]:
     return {w for w, n in counts.items() if n >= 2}
 
 
-def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) -> re.Match[str] | None:
+@dataclass(frozen=True, slots=True)
+class PageCues:
+    """What the whole page says about its law headings."""
+
+    cited: frozenset[str]  # words standing before a law number at least twice ("Lei 69 …", "Lei 79C")
+    keyword_headed: bool  # some line is a law heading with the profile's keyword ("LAW 69 - …")
+
+
+def _page_cues(text: str, keyword_heading: re.Pattern[str]) -> PageCues:
+    headed = any(
+        (m := keyword_heading.match(line.strip())) and _is_law_heading(m["rest"], line.strip())
+        for line in text.split("\n")
+    )
+    return PageCues(frozenset(_citing_words(text)), bool(headed))
+
+
+def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> re.Match[str] | None:
     """A law heading in any of its forms, or None.
 
     "LAW 68", "Przepis 68", "§ 70. KRAV ...", "Art. 71 – ..." (a profile keyword); "69. UZNANIE ..."
     (a bare number and a title in capitals); "Lei 68 - ..." (any capitalised word before a law number,
-    when the rest is a title in capitals or nothing).
+    when the rest is a title in capitals or nothing, and the page prints no law heading with its
+    profile's keyword: a book uses one form, so beside "LAW 69 - …" a "Board 1" is no law heading).
     """
     if LAW_RANGE_AFTER.match(raw[raw.find(" ") + 1 :] if " " in raw else ""):
         return None  # "Laws 68-71": a heading about several laws, not one law's heading
@@ -538,15 +562,17 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cited: set[str]) ->
             return m
     if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _cjk_title(m["rest"]):
         return m
-    m = GENERIC_LAW_HEADING.match(raw)
+    m = None if cues.keyword_headed else GENERIC_LAW_HEADING.match(raw)
     if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
         rest = m["rest"].strip()
         first = rest.split()[0] if rest else ""
-        caseless = not any(c.isupper() or c.islower() for c in rest)  # Hebrew, Arabic, Thai, ...
+        # Hebrew, Arabic, Thai, ...: letters without case; a rest of numbers alone is a table's row
+        # ("North 1 5 9 13", a board's hands), never a title
+        caseless = any(c.isalpha() for c in rest) and not any(c.isupper() or c.islower() for c in rest)
         if (
             not rest
             or (first.isupper() and len(first) >= 3)
-            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cited))
+            or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cues.cited))
         ):
             return m
     return None
@@ -594,6 +620,25 @@ def _is_heading(rest: str) -> bool:
         and not rest[0].islower()
         and (words <= MAX_SHORT_HEADING_WORDS or not re.search(r"[,;]\s", rest))
     )
+
+
+def _is_section_heading(rest: str) -> bool:
+    """The rest of a section-labelled line reads as a heading: as :func:`_is_heading`, or a heading in
+    title case that ends in a colon ("A. Claim Defined:", "B. Extraneous Information from Partner:");
+    a chapeau ending in a colon is a sentence ("B. The Director shall:").
+
+    >>> _is_section_heading("Claim Defined:"), _is_section_heading("The Director shall:")
+    (True, False)
+    """
+    if _is_heading(rest):
+        return True
+    t = rest.strip()
+    if "\n" in t or not t.endswith(":"):
+        return False
+    t = t[:-1].rstrip()
+    # words of five letters or more: title case leaves "from", "with", "and" in lowercase
+    words = [w for w in t.split() if sum(c.isalpha() for c in w) >= 5]
+    return _is_heading(t) and bool(words) and all(w[0].isupper() for w in words)
 
 
 def _is_law_heading(rest: str, raw: str) -> bool:

@@ -259,13 +259,17 @@ def _table_of_contents(blocks: list[Block]) -> bool:
 
 
 def _ends_in_page_number(line: str) -> bool:
-    """A line with a letter that ends in a page number.
+    """A line with a letter that ends in a page number (one number: a row of numbers is a table's).
 
     >>> _ends_in_page_number("D. Eiser stelt andere speelwijze voor 86"), _ends_in_page_number("70 86")
     (True, False)
+    >>> _ends_in_page_number("North 1 5 9 13")  # a board's hands
+    False
     """
     m = PAGE_NUMBER_END.search(line)
-    return m is not None and LETTER.search(line, 0, m.start()) is not None
+    if m is None or LETTER.search(line, 0, m.start()) is None:
+        return False
+    return not re.search(r"\d\s*$", line[: m.start()])
 
 
 # A line introducing a quote of the law is short: a citation and a verb ("Law 71 says:").

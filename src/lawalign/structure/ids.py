@@ -51,6 +51,9 @@ class Match:
     margin: float = INF  # extra cost of the best reading without this id
 
 
+LOST_NUMBER_COST = 0.9  # a paragraph read as a point whose number it does not print
+
+
 def match_cost(b: Block, s: SkeletonUnit) -> float:
     """The cost of giving block ``b`` the id of skeleton unit ``s`` (INF: impossible)."""
     if b.kind == "heading":
@@ -62,9 +65,10 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
             return INF
         return b.heading_cost.get(s.heading, 0.0)  # what the words say (structure/headings.py)
     if b.kind == "point":
-        if s.role != "point" or s.point != b.number:
+        if s.role != "point" or (s.point != b.number and not b.run_on):
             return INF
-        cost = 0.0
+        # a number counting a list that runs on says little: as a point whose number was lost
+        cost = 0.0 if s.point == b.number else LOST_NUMBER_COST
     elif b.kind == "text":
         if b.letter:  # a printed section label in front of the text
             if s.role not in ("section", "chapeau") or s.section != b.letter:
@@ -73,7 +77,7 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
         elif s.role in ("intro", "section", "chapeau", "wrap"):
             cost = 0.3
         elif s.role == "point":
-            cost = 0.9  # a point whose number was lost
+            cost = LOST_NUMBER_COST
         elif s.role == "footnote":
             cost = FOOTNOTE_TEXT_COST
         else:

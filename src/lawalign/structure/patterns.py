@@ -27,6 +27,9 @@ PRINT_SLUG = re.compile(
 # a full-width mark).
 POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
 
+# A lettered sub-point of a point, the letter in brackets: "(a) the play continues …", "(b) …".
+SUBPOINT = re.compile(r"^(?P<label>\((?P<letter>[a-h])\))\s+(?P<rest>\S.*)$", re.X | re.S)
+
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
 # Hebrew letters "א." "ב." likewise (א is A, ב is B).

@@ -35,6 +35,7 @@ from lawalign.structure.ids import (
     solve_cost,
     solve_laws,
 )
+from lawalign.structure.numbering import restart_runs
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
 from lawalign.structure.refs import find_refs
@@ -290,6 +291,7 @@ def _prepare(source: SourceText, profile: Profile) -> list[Block]:
         if b.kind in ("text", "point", "footnote", "heading"):
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
     mark_repeats(blocks)
+    restart_runs(blocks)
     return blocks
 
 
@@ -410,6 +412,8 @@ def _segment_or_fit(
                 laws.append(a.law)
     if fit_only:
         return None, fit
+    if not assigned and not quotes:
+        assigned = _titled_outline(blocks)
     if not assigned:
         first = next((b for b in blocks if b.kind != "debris"), None)
         raise InputError(
@@ -448,6 +452,39 @@ def _segment_or_fit(
         notices=tuple(notices),
     )
     return edition, fit
+
+
+def _titled_outline(blocks: list[Block]) -> dict[int, _Assigned]:
+    """A page without a law heading whose title line names one law and which then prints an outline
+    of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"): ids from the
+    printed labels, as for a law outside the skeleton, flagged for review (the law is read from the
+    title, not from a law heading). Tried only for a page that would otherwise be refused.
+    """
+    body = [b for b in blocks if b.kind != "debris"]
+    first = next((k for k, b in enumerate(body) if b.letter or b.kind in ("point", "footnote", "law")), None)
+    if not first:
+        return {}
+    title = body[first - 1]
+    laws = {m[0] for r in title.refs if (m := re.match(r"\d{1,3}", r))}
+    if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
+        return {}
+    letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.extra.get("letter")))
+    if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
+        return {}
+    law = laws.pop()
+    seg = _Segment(law=law, heading=None, blocks=body[first:])
+    out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"])
+    _footnote_ids(seg, out)
+    evidence = f"no law heading printed; the page's title names Law {law} and its section letters follow"
+    return {
+        k: replace(
+            a,
+            inferred=True,
+            confidence=min(a.confidence, UNLABELLED_CONFIDENCE),
+            evidence="; ".join(x for x in (evidence, a.evidence) if x),
+        )
+        for k, a in out.items()
+    }
 
 
 def law_hint(path: str) -> str | None:
@@ -560,7 +597,8 @@ def _assign_segment(
     (:func:`lawalign.structure.outline.outline_evidence`); what the outline contradicts is added to
     ``contradictions``.
     """
-    body = [b for b in seg.blocks if b.kind != "footnote"]
+    subs = _subpoints(seg.blocks)  # "(a) …" under a point: ids from that point, after the alignment
+    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs]
     notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
@@ -579,6 +617,7 @@ def _assign_segment(
             return out, 0.0
         out.update(_label_ids(seg, body))
         _footnote_ids(seg, out)
+        _subpoint_ids(seg.blocks, subs, out)
         return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
@@ -730,7 +769,41 @@ def _assign_segment(
     _footnote_ids(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
+    _subpoint_ids(seg.blocks, subs, out)
     return out, gain
+
+
+def _subpoints(blocks: Sequence[Block]) -> set[int]:
+    """The sub-point paragraphs ("(a) …", "(b) …") right after a numbered point or another of them."""
+    out: set[int] = set()
+    prev: Block | None = None
+    for b in blocks:
+        if b.kind == "debris":
+            continue
+        if b.sub and prev is not None and (prev.kind == "point" or prev.index in out):
+            out.add(b.index)
+        prev = b
+    return out
+
+
+def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned]) -> None:
+    """A sub-point's id is its point's with the printed letter: "(a)" under 16B1 is 16B1a (role
+    ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text."""
+    point: _Assigned | None = None
+    for b in blocks:
+        if b.index in subs:
+            if point is None:
+                continue
+            uid = UnitId.maybe(point.id)
+            if uid is not None and uid.section and uid.point and not uid.suffix:
+                out[b.index] = replace(point, id=str(replace(uid, sub=b.sub)), role="sub-point")
+            else:
+                b.extra["continues"] = "1"
+                out[b.index] = point
+        elif b.index in out:
+            a = out[b.index]
+            uid = UnitId.maybe(a.id)
+            point = a if a.role == "point" and uid is not None and not uid.sub else None
 
 
 def _no_sentence(text: str) -> bool:
@@ -772,7 +845,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     law = seg.law
     out: dict[int, _Assigned] = {}
     section, sec_inferred = "", False
-    has_points = has_text = False
+    has_points = has_text = numbered = False
     seen: set[str] = set()
 
     def next_letter() -> str:
@@ -784,6 +857,8 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     restarts = any(later == 1 and earlier >= 1 for earlier, later in pairwise(numbers))
     lettered = any(b.letter or b.kind == "heading" for b in body)
     runs_are_sections = restarts and not lettered
+    outlined = lettered or bool(numbers)
+    prev_index = -1
 
     for b in body:
         if b.kind == "heading" or (b.kind == "text" and b.letter):
@@ -791,15 +866,30 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
                 section, sec_inferred = b.letter, False
             else:
                 section, sec_inferred = next_letter(), True
+            # a section's own text ("A. Players' information:", a chapeau) counts as content for
+            # the paragraph after it (a wrap), but it numbers no point: its "1." stays in it
             has_points = has_text = b.kind == "text"
+            numbered = False
             uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
             role: UnitRole = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
-            if b.number == 1 and (has_points or (runs_are_sections and not section)):
+            if b.number == 1 and (numbered or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
-            has_points = True
+            has_points = numbered = True
             uid = make_id(law, section, b.number)
             role = "point"
+        elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
+            # a law without sections or points: its paragraphs are its one text (12.intro goes on)
+            b.extra["continues"] = "1"
+            # read by position only (a page's own text after a law heading reads so too): for review
+            out[b.index] = replace(
+                out[prev_index],
+                inferred=True,
+                confidence=min(out[prev_index].confidence, UNLABELLED_CONFIDENCE),
+                evidence="the law's text goes on (no sections printed); placed by position only",
+            )
+            prev_index = b.index
+            continue
         elif not section:
             uid, role = (
                 (make_id(law, suffix="intro"), "intro")
@@ -817,7 +907,13 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
         base, k = uid, 1
         while uid in seen:
             k += 1
-            uid = f"{base}.x{k}" if "." not in base else f"{base}{k}"
+            # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.wrap2"
+            if "." not in base:
+                uid = f"{base}.x{k}"
+            elif re.search(r"\.x\d+$", base):
+                uid = re.sub(r"\.x\d+$", f".x{k}", base)
+            else:
+                uid = f"{base}{k}"
         seen.add(uid)
         # one more paragraph under a section that has its text already, or a bulleted one after the
         # points (the Laws print no bullets), is placed by position only: likely a note the page added
@@ -834,6 +930,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             if placed
             else "",
         )
+        prev_index = b.index
     return out
 
 

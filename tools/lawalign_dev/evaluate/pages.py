@@ -256,22 +256,26 @@ def evaluate_pages(
     (an input error, logged) scores every line wrong, unless the gold has no law text on it at all:
     then refusing it is the right answer, and its lines count right with the kind ``refused``.
     """
-    from lawalign.errors import LawalignError
-
     base = Path(folder)
     gold = load_gold(base / gold_name)
     results: list[LineResult] = []
     for name in sorted(gold):
         path = base / name if (base / name).exists() else base / "pages" / name
-        raw = path.read_text(encoding="utf-8", errors="replace").split("\n")
-        try:
-            rows: Rows = units(path)
-        except LawalignError as exc:
-            log.warning("%s: refused: %s", path, exc)
-            results.extend(_refused(gold[name], raw))
-            continue
-        results.extend(score_lines(rows, gold[name], raw))
+        results.extend(score_file(path, gold[name], units))
     return results
+
+
+def score_file(path: Path, gold: FileGold, units: Callable[[Path], Rows] = units_of_file) -> list[LineResult]:
+    """One page scored: ``units`` run on it and compared line by line (a refused page as above)."""
+    from lawalign.errors import LawalignError
+
+    raw = path.read_text(encoding="utf-8", errors="replace").split("\n")
+    try:
+        rows: Rows = units(path)
+    except LawalignError as exc:
+        log.warning("%s: refused: %s", path, exc)
+        return _refused(gold, raw)
+    return score_lines(rows, gold, raw)
 
 
 def _refused(gold: FileGold, raw_lines: Sequence[str]) -> list[LineResult]:

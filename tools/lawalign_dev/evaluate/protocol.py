@@ -1,0 +1,338 @@
+"""The evaluation protocol of the real pages: cross-validation by site, out-of-fold calibration, batches.
+
+Every development-set figure is *cross-validated by site*: a page is scored by a reader fitted
+without any page of its site (the registered domain of the page's address, the ``site`` field of
+each gold entry). The in-sample figure (the reader fitted on every page) is printed beside it, never
+instead of it. Confidences are *calibrated out of fold*: for the pages of one site, an isotonic map
+from confidence to "the line is right" is fitted on the lines of every other site and applied to
+this site's lines; the table "confidence bin → share right" is printed for the calibrated values.
+Pages come in *batches* (the gold's ``batch`` field): the score of a batch at first sight — before
+any change made for it — is the headline figure of that batch; for a fitted reader it is measured
+by fitting on the earlier batches only, for the hand-written rules it can only be the figure recorded
+when the batch was added (``batches.json`` beside the gold).
+
+A *reader* here is anything fitted on pages that scores pages: :data:`Fit` takes the training
+pages and returns the scorer of one page (its :class:`~lawalign_dev.evaluate.pages.LineResult` list
+with the confidence of the deciding unit).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from lawalign_dev.evaluate.pages import (
+    FileGold,
+    LineResult,
+    Score,
+    calibration,
+    confident_share,
+    load_gold,
+    overall,
+)
+
+# Public suffixes of more than one label among the development pages' addresses (the registered
+# domain is the label before them): "forums.ebu.co.uk" is the site "ebu.co.uk", a Blogger blog is a
+# site of its own.
+MULTI_LABEL_SUFFIXES: tuple[str, ...] = (
+    "co.uk",
+    "org.uk",
+    "ac.uk",
+    "com.pl",
+    "org.pl",
+    "co.il",
+    "org.il",
+    "com.au",
+    "org.au",
+    "co.nz",
+    "org.nz",
+    "co.jp",
+    "ne.jp",
+    "com.br",
+    "pro.br",
+    "net.br",
+    "org.br",
+    "com.tr",
+    "org.tr",
+    "biz.tr",
+    "net.tr",
+    "gen.tr",
+    "co.kr",
+    "or.kr",
+    "or.jp",
+    "com.cn",
+    "net.cn",
+    "org.cn",
+    "com.tw",
+    "org.tw",
+    "co.id",
+    "or.id",
+    "web.id",
+    "com.vn",
+    "org.vn",
+    "edu.vn",
+    "net.il",
+    "com.sg",
+    "co.rs",
+    "org.rs",
+    "in.rs",
+    "com.ua",
+    "blogspot.com",
+    "jimdofree.com",
+    "github.io",
+    "wordpress.com",
+)
+
+
+def site_of_url(url: str) -> str:
+    """The site of an address: its registered domain (an IP address stays as it is).
+
+    >>> site_of_url("https://forums.ebu.co.uk/discussion/1082/x")
+    'ebu.co.uk'
+    >>> site_of_url("https://www3.dal12.sl.bridgebase.com/forums/topic/59116")
+    'bridgebase.com'
+    >>> site_of_url("http://38.142.81.21:8001/manual/page-14.html")
+    '38.142.81.21'
+    >>> site_of_url("https://bridgeaddiction.blogspot.com/2012/12/blog-post_63.html")
+    'bridgeaddiction.blogspot.com'
+    """
+    host = (urlsplit(url).hostname or "").lower().rstrip(".")
+    if not host:
+        raise ValueError(f"no host in {url!r}")
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host.split(".")
+    for suffix in MULTI_LABEL_SUFFIXES:
+        if host.endswith("." + suffix):
+            keep = suffix.count(".") + 2
+            return ".".join(labels[-keep:])
+    return ".".join(labels[-2:])
+
+
+_README_ROW = re.compile(r"^\|\s*`(?P<name>[^`]+)`\s*\|\s*(?P<url>https?://\S+)", re.M)
+
+
+def sites_of_readme(text: str) -> dict[str, str]:
+    """Each page's site from a README table whose rows start ``| `file` | address …``.
+
+    >>> sites_of_readme("| `a.txt` | https://www.pzbs.pl/x (…) | en |")
+    {'a.txt': 'pzbs.pl'}
+    """
+    return {m["name"]: site_of_url(m["url"]) for m in _README_ROW.finditer(text)}
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a gold set: where it is, its gold, its site and batch."""
+
+    name: str
+    path: Path
+    gold: FileGold
+    site: str
+    batch: str = ""
+
+
+def load_pages(folder: str | Path, *, gold_name: str = "gold.json") -> list[Page]:
+    """Every page of a gold set, with its site (the gold's ``site``, else from the README's table).
+
+    Raises:
+        ValueError: a page has no site.
+    """
+    base = Path(folder)
+    gold_path = base / gold_name
+    data = json.loads(gold_path.read_text(encoding="utf-8"))
+    gold = load_gold(gold_path)
+    readme = base / "README.md"
+    from_readme = sites_of_readme(readme.read_text(encoding="utf-8")) if readme.is_file() else {}
+    pages: list[Page] = []
+    for name in sorted(gold):
+        entry = data["files"][name]
+        site = str(entry.get("site") or from_readme.get(name, ""))
+        if not site:
+            raise ValueError(f"{gold_path}: {name} has no site (a 'site' field or a README row)")
+        path = base / name if (base / name).exists() else base / "pages" / name
+        batch = entry.get("batch")
+        pages.append(Page(name, path, gold[name], site, "" if batch is None else str(batch)))
+    return pages
+
+
+Scorer = Callable[[Page], list[LineResult]]
+Fit = Callable[[Sequence[Page]], Scorer]
+
+
+def cross_validate(pages: Sequence[Page], fit: Fit, *, exclude_sites: Iterable[str] = ()) -> list[LineResult]:
+    """Each page scored by a reader fitted on the pages of every other site (leave one site out).
+
+    Args:
+        pages: the pages, each with its site.
+        fit: fits a reader on training pages.
+        exclude_sites: sites never trained on (another evaluation set's sites).
+    """
+    excluded = set(exclude_sites)
+    results: list[LineResult] = []
+    for site in sorted({p.site for p in pages}):
+        train = [p for p in pages if p.site != site and p.site not in excluded]
+        scorer = fit(train)
+        for page in pages:
+            if page.site == site:
+                results.extend(scorer(page))
+    return _in_page_order(results, pages)
+
+
+def in_sample(pages: Sequence[Page], fit: Fit, *, exclude_sites: Iterable[str] = ()) -> list[LineResult]:
+    """Each page scored by a reader fitted on every page (the optimistic figure, printed beside)."""
+    excluded = set(exclude_sites)
+    scorer = fit([p for p in pages if p.site not in excluded])
+    return [r for page in pages for r in scorer(page)]
+
+
+def held_out(pages: Sequence[Page], train: Sequence[Page], fit: Fit) -> list[LineResult]:
+    """Pages of another set scored by a reader fitted on ``train`` minus every site of ``pages``."""
+    sites = {p.site for p in pages}
+    scorer = fit([p for p in train if p.site not in sites])
+    return [r for page in pages for r in scorer(page)]
+
+
+def first_sight(pages: Sequence[Page], fit: Fit) -> dict[str, list[LineResult]]:
+    """Each batch scored by a reader fitted on the earlier batches only (batches in order of first page).
+
+    The first batch is fitted on nothing earlier: it is left out (a fitted reader has no first sight
+    of it).
+    """
+    order: list[str] = []
+    for p in pages:
+        if p.batch and p.batch not in order:
+            order.append(p.batch)
+    order.sort(key=_batch_key)
+    out: dict[str, list[LineResult]] = {}
+    for i, batch in enumerate(order):
+        earlier = set(order[:i])
+        train = [p for p in pages if p.batch in earlier]
+        if not train:
+            continue
+        scorer = fit(train)
+        out[batch] = [r for p in pages if p.batch == batch for r in scorer(p)]
+    return out
+
+
+def _batch_key(batch: str) -> tuple[int, str]:
+    return (int(batch), "") if batch.isdigit() else (1 << 30, batch)
+
+
+def _in_page_order(results: list[LineResult], pages: Sequence[Page]) -> list[LineResult]:
+    rank = {p.name: i for i, p in enumerate(pages)}
+    return sorted(results, key=lambda r: (rank.get(r.file, len(rank)), r.line))
+
+
+def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, str]) -> list[LineResult]:
+    """The results with confidences calibrated out of fold (isotonic, fitted on every other site).
+
+    For the lines of one site, an isotonic regression from confidence to rightness is fitted on the
+    lines of all other sites and applied to them; so no line's calibrated confidence saw that line's
+    site. Sites with no other site to learn from keep their confidence.
+
+    >>> from lawalign_dev.evaluate.pages import LineResult as L
+    >>> rs = [L(f, "en", i, "68A", "text", ok, "68A", "text", c)
+    ...       for f, i, ok, c in [("a", 1, True, 1.0), ("a", 2, False, 0.5),
+    ...                           ("b", 1, True, 1.0), ("b", 2, False, 0.5)]]
+    >>> [r.confidence for r in calibrate_out_of_fold(rs, {"a": "x", "b": "y"})]
+    [1.0, 0.0, 1.0, 0.0]
+    """
+    from sklearn.isotonic import IsotonicRegression
+
+    by_site: dict[str, list[int]] = {}
+    for i, r in enumerate(results):
+        by_site.setdefault(site_of.get(r.file, r.file), []).append(i)
+    calibrated = list(results)
+    for site, idx in by_site.items():
+        train = [r for i, r in enumerate(results) if site_of.get(r.file, r.file) != site]
+        if len({r.right for r in train}) < 2:
+            continue
+        iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
+        iso.fit([r.confidence for r in train], [float(r.right) for r in train])
+        fitted = iso.predict([results[i].confidence for i in idx])
+        for i, c in zip(idx, fitted, strict=True):
+            calibrated[i] = replace(results[i], confidence=round(float(c), 6))
+    return calibrated
+
+
+def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
+    """Gold law lines (not noise) whose deciding unit has confidence ≥ ``threshold``, of all law lines."""
+    law = [r for r in results if r.gold_kind != "noise"]
+    return Score(sum(r.confidence >= threshold for r in law), len(law))
+
+
+def id_lines_confident(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
+    """Lines given an id (a unit that is not debris) at confidence ≥ ``threshold``: right of all."""
+    chosen = [
+        r for r in results if r.confidence >= threshold and r.pred_kind not in (None, "debris", "refused")
+    ]
+    return Score(sum(r.right for r in chosen), len(chosen))
+
+
+def calibration_table(results: Sequence[LineResult], indent: str = "  ") -> list[str]:
+    """The table "confidence bin → share right", one line a bin."""
+    out = []
+    for b in calibration(results):
+        if b.score.total:
+            span = f"[{b.low:.2f}, {b.high:.2f})" if b.high > b.low else f"[{b.low:.2f}]      "
+            out.append(f"{indent}{span}  {b.score}")
+    return out
+
+
+def summary_lines(label: str, results: Sequence[LineResult], indent: str = "  ") -> list[str]:
+    """Accuracy, confident ids and law lines decided, as two lines of text."""
+    share, confident = confident_share(results)
+    return [
+        f"{indent}{label:<24} {overall(results)}",
+        f"{indent}{'':<24} ids at confidence >= 0.9 right {id_lines_confident(results)}; "
+        f"law lines decided at >= 0.9 {law_lines_decided(results)}; lines >= 0.9 {100 * share:.1f} %"
+        f" ({confident})",
+    ]
+
+
+def load_first_sight(path: str | Path) -> dict[str, dict[str, object]]:
+    """Recorded first-sight figures per batch (``batches.json``): ``{batch: {right, total, …}}``."""
+    p = Path(path)
+    if not p.is_file():
+        return {}
+    data = json.loads(p.read_text(encoding="utf-8"))
+    batches = data.get("batches", {})
+    if not isinstance(batches, dict):
+        raise ValueError(f"{p}: 'batches' must be a mapping")
+    return {str(k): dict(v) for k, v in batches.items()}
+
+
+def batch_table(
+    pages: Sequence[Page],
+    results: Sequence[LineResult],
+    recorded: Mapping[str, Mapping[str, object]],
+    fitted_first_sight: Mapping[str, Sequence[LineResult]] | None = None,
+    indent: str = "  ",
+) -> list[str]:
+    """One line per batch: pages, recorded first sight, the fitted reader's first sight, now (CV)."""
+    batch_of = {p.name: p.batch for p in pages}
+    order = sorted({p.batch for p in pages if p.batch}, key=_batch_key)
+    out = []
+    for batch in order:
+        now = [r for r in results if batch_of.get(r.file) == batch]
+        n_pages = sum(1 for p in pages if p.batch == batch)
+        rec = recorded.get(batch)
+        if rec:
+            right, total = int(str(rec["right"])), int(str(rec["total"]))
+            first = f"{Score(right, total)} at {rec.get('code', '?')}"
+        else:
+            first = "not recorded"
+        line = f"{indent}batch {batch:<4} {n_pages:>3} pages  first sight (rules) {first}"
+        if fitted_first_sight is not None and batch in fitted_first_sight:
+            line += f"  first sight (fitted on earlier batches) {overall(fitted_first_sight[batch])}"
+        out.append(line + f"  now, cross-validated {overall(now)}")
+    return out
