@@ -41,6 +41,7 @@ FIRST_PAGES = frozenset({"1", "2", "3", "4", "5", "6"})
 BATCH_FLOORS: dict[str, tuple[float, float]] = {
     "2026-12-a": (0.42, 0.66),  # first sight 405/964 (42.0 %); at >= 0.9: 401/607 (66.1 %)
     "2026-12-b": (0.54, 0.72),  # first sight 386/712 (54.2 %); at >= 0.9: 386/529 (73.0 %)
+    "2026-12-c": (0.39, 0.75),  # first sight 186/466 (39.9 %); at >= 0.9: 172/229 (75.1 %)
 }
 
 ROOT = Path(__file__).resolve().parents[1]
