@@ -588,13 +588,15 @@ def _probe(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=600,  # a safety net only: the tool refuses at once
+        timeout=60,  # a safety net only: the tool refuses at once, and a hang must not eat the suite
         check=False,
     )
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
-@pytest.mark.parametrize("where", ["units", "manifest", "edition", "pair", "glossary", "data"])
+@pytest.mark.parametrize(
+    "where", ["units", "manifest", "edition", "pair", "glossary", "data", "profiles", "skeletons", "changes"]
+)
 def test_named_pipes_are_refused_before_opening(tmp_path, where):
     import os
 
@@ -614,6 +616,12 @@ def test_named_pipes_are_refused_before_opening(tmp_path, where):
         os.mkfifo(tmp_path / "data" / "termbase" / "ru.toml")
         args = ["terms", str(RU), "--input-lang", "ru", "--data", str(tmp_path / "data")]
         shown = str(tmp_path / "data" / "termbase" / "ru.toml")
+    elif where in ("profiles", "skeletons", "changes"):
+        name = {"profiles": "ru", "skeletons": "2007", "changes": "2007-2017"}[where]
+        (tmp_path / "data" / where).mkdir(parents=True)
+        os.mkfifo(tmp_path / "data" / where / f"{name}.toml")
+        args = ["units", str(RU), "--input-lang", "ru", "--data", str(tmp_path / "data")]
+        shown = str(tmp_path / "data" / where / f"{name}.toml")
     else:
         corpus = tmp_path / "c"
         corpus.mkdir()

@@ -23,8 +23,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from lawalign.errors import ConfigError
-from lawalign.fsafe import check_regular
+from lawalign.errors import ConfigError, InputError
+from lawalign.fsafe import check_regular, read_regular
+from lawalign.limits import DATA_MAX_BYTES
 
 KINDS = ("profiles", "skeletons", "termbase", "changes")
 """The kinds of data file, each a folder of TOML files."""
@@ -211,6 +212,21 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         message, line, col = toml_location(exc, text)
         loc = f"{source}:{line}:{col}" if line else source
         raise ConfigError(f"{loc}: {message}") from None
+
+
+def read_data(entry: Traversable, source: str) -> str:
+    """The text of a data file: a user's file is read only if it is a regular file of at most
+    :data:`~lawalign.limits.DATA_MAX_BYTES` (a FIFO there would block the reader for ever).
+
+    Raises:
+        InputError: the user's file is not a regular file, is too large, or is not UTF-8.
+    """
+    if not isinstance(entry, Path):
+        return entry.read_text(encoding="utf-8")
+    try:
+        return read_regular(entry, source, limit=DATA_MAX_BYTES).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(source, f"not UTF-8: {exc.reason}") from None
 
 
 def shown(entry: Traversable, kind: str) -> str:

@@ -31,10 +31,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from lawalign.datafiles import KINDS, bundled, check_data_dir, data_names
+from lawalign.datafiles import KINDS, bundled, check_data_dir, data_names, read_data
 from lawalign.diff.glossary import merge_termbase, read_glossary
 from lawalign.diff.termbase import Termbase, load_termbase, parse_termbase
 from lawalign.errors import ConfigError
+from lawalign.fsafe import read_regular
+from lawalign.limits import DATA_MAX_BYTES
 
 if TYPE_CHECKING:
     from lawalign.ingest.profiles import Profile
@@ -92,8 +94,9 @@ def _stamp(paths: Sequence[Path]) -> str:
     digest = hashlib.sha256()
     for path in paths:
         files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        for f in files:
-            digest.update(str(f.resolve()).encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
+        for f in files:  # is_file() above passes no FIFO; a glossary path given itself is checked here
+            data = read_regular(f, str(f), limit=DATA_MAX_BYTES)
+            digest.update(str(f.resolve()).encode("utf-8") + b"\0" + data + b"\0")
     return digest.hexdigest()
 
 
@@ -225,7 +228,7 @@ def _check_folder(folder: Path) -> list[Origin]:
         have = set(_names_bundled(kind))
         for name in _user_files(folder, kind):
             path = folder / kind / f"{name}.toml"
-            text = path.read_text(encoding="utf-8")
+            text = read_data(path, str(path))
             if kind == "profiles":
                 check_profile_file(text, str(path))
             elif kind == "skeletons":
@@ -249,7 +252,7 @@ def _folder_termbases(folder: Path) -> dict[str, Termbase]:
     out: dict[str, Termbase] = {}
     for lang in _user_files(folder, "termbase"):
         path = folder / "termbase" / f"{lang}.toml"
-        text = path.read_text(encoding="utf-8")
+        text = read_data(path, str(path))
         try:
             data = load_toml(text, str(path))
         except tomllib.TOMLDecodeError as exc:

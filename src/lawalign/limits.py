@@ -41,6 +41,9 @@ MAX_FILE_NAME_CHARS = MAX_NAME_CHARS + 16
 """Longest output file name: an edition name of :data:`MAX_NAME_CHARS` and a suffix."""
 
 # --- XML and ZIP containers (lawalign.ingest.xmlsafe, lawalign.ingest.docx) ------------------------------
+DATA_MAX_BYTES = 20 * 1024 * 1024
+"""Largest data file (profile, skeleton, termbase, change map, glossary) read from a user folder."""
+
 XML_MAX_BYTES = 64 * 1024 * 1024
 """Most bytes of one XML document or container part read (a plain XML file is capped at the input
 size limit of 20 MiB before this)."""

@@ -18,7 +18,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, parse_toml, table_line, user_data
+from lawalign.datafiles import check_choice, check_keys, parse_toml, read_data, table_line, user_data
 from lawalign.errors import ConfigError
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
@@ -269,7 +269,7 @@ def load_change_map(source: str, target: str, data_dir: Path | None = None) -> C
         raise ConfigError(f"no change map from {source} to {target}; valid: {valid}")
     entry = files[(source, target)]
     label = str(entry) if data_dir is not None and isinstance(entry, Path) else f"changes/{entry.name}"
-    return change_map_from_toml(entry.read_text(encoding="utf-8"), label)
+    return change_map_from_toml(read_data(entry, label), label)
 
 
 def change_path(source: str, target: str, data_dir: Path | None = None) -> tuple[ChangeMap, ...]:

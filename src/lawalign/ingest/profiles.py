@@ -46,7 +46,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.datafiles import check_keys, data_file, data_names, parse_toml, shown, user_data
+from lawalign.datafiles import check_keys, data_file, data_names, parse_toml, read_data, shown, user_data
 from lawalign.errors import ConfigError
 
 GENERIC = "xx"
@@ -175,7 +175,7 @@ def _load(lang: str, user: Path | None) -> Profile:
     entry = data_file("profiles", lang, user)
     if entry is not None:
         source = shown(entry, "profiles")
-        text = entry.read_text(encoding="utf-8")
+        text = read_data(entry, source)
         return _from_toml(parse_toml(text, source), source, text)
     return generic_profile(lang)
 

@@ -18,6 +18,7 @@ from lawalign.datafiles import (
     data_file,
     data_names,
     parse_toml,
+    read_data,
     shown,
     table_line,
     user_data,
@@ -164,7 +165,7 @@ def _load_bundled(edition: str, user: Path | None) -> Skeleton:
     entry = data_file("skeletons", edition)
     if entry is None:
         raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(available_skeletons())}")
-    return skeleton_from_toml(entry.read_text(encoding="utf-8"), shown(entry, "skeletons"))
+    return skeleton_from_toml(read_data(entry, shown(entry, "skeletons")), shown(entry, "skeletons"))
 
 
 def load_skeleton(edition: str = DEFAULT_REFERENCE, data_dir: Path | None = None) -> Skeleton:
@@ -179,4 +180,4 @@ def load_skeleton(edition: str = DEFAULT_REFERENCE, data_dir: Path | None = None
     if data_dir is None:
         return _load_bundled(edition, user_data())
     path = data_dir / f"{edition}.toml"
-    return skeleton_from_toml(path.read_text(encoding="utf-8"), str(path))
+    return skeleton_from_toml(read_data(path, str(path)), str(path))
