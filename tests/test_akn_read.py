@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from akn_fixtures import edge_edition, ru_edition, vi_edition
 from lawalign.errors import InputError
-from lawalign.models import Edition, Source, Unit
+from lawalign.models import DEBRIS_REASONS, Edition, Source, Unit
 from lawalign.structure.akn import edition_text, from_akn, to_akn, validate
 
 EDITIONS = {"ru": ru_edition, "vi": vi_edition, "edge": edge_edition}
@@ -95,6 +95,24 @@ def test_bad_unit_attribute_is_an_input_error() -> None:
         from_akn(data, "x.xml")
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (b'la:reason="separator"', b'la:reason="spam"'),
+        (b'la:kind="text"', b'la:kind="txt"'),
+        (b'la:role="point"', b'la:role="pointy"'),
+    ],
+)
+def test_a_kind_role_or_reason_outside_the_vocabulary_is_a_located_input_error(
+    old: bytes, new: bytes
+) -> None:
+    data = to_akn(ru_edition())
+    assert old in data
+    with pytest.raises(InputError, match="is not one of") as info:
+        from_akn(data.replace(old, new, 1), "x.xml")
+    assert info.value.line > 0
+
+
 def test_foreign_act_reads_what_it_can() -> None:
     data = to_akn(ru_edition())
     start, end = data.index(b"<proprietary"), data.index(b"</proprietary>") + len(b"</proprietary>")
@@ -142,7 +160,7 @@ def editions(draw: st.DrawFn) -> Edition:
                 inferred=draw(st.booleans()),
                 confidence=draw(st.floats(0, 1)),
                 evidence=draw(_TEXT),
-                reason=draw(_TEXT),
+                reason=draw(st.sampled_from(("", *DEBRIS_REASONS))),
                 duplicate_of=draw(st.none() | st.sampled_from(_IDS)),
                 markers=markers,
                 footnotes=tuple(draw(st.sampled_from(_IDS)) for _ in markers),

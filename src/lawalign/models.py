@@ -18,7 +18,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
 from lawalign.errors import ConfigError
 
@@ -263,6 +263,34 @@ UnitRole = Literal[
     "debris",  # anything that is not law text: repeats, rules, blog chrome
 ]
 
+DebrisReason = Literal[
+    "duplicate-heading",  # repeats a law or section heading printed earlier
+    "duplicate-footnote",  # repeats a footnote printed earlier
+    "duplicate-text",  # repeats the paragraph just before it
+    "separator",  # a rule of dashes separating the footnote area
+    "chrome",  # matches the language profile's list of web-page chrome
+    "html-chrome",  # a saved web page's menus, scripts and page furniture outside the article
+    "print-mark",  # a printer's slug line (the layout file's name) left in a PDF's text layer
+    "page-furniture",  # a PDF's running header or footer, or a lone page number
+    "tracked-deletion",  # text a Word file records as deleted (tracked change)
+    "comment",  # a Word file's comment
+    "control",  # control characters taken out of the text
+    "commentary",  # prose about the law on a commentary page, not its text
+    "quoted-reply",  # a quoted earlier message on a mailing-list page
+    "mail-header",  # a mail header line (From:, Date:, Subject:) on a mailing-list page
+    "signature",  # a mail or forum signature
+    "navigation",  # a site's link, menu entry or heading with nothing under it, around the law
+    "unplaced",  # text outside any recognizable law
+]
+"""Why a debris unit is debris: the ``reason`` of a ``units`` row (README, "The units row")."""
+
+DEBRIS_REASONS: tuple[DebrisReason, ...] = get_args(DebrisReason)
+"""Every :data:`DebrisReason`, in the order above.
+
+>>> DEBRIS_REASONS[:2]
+('duplicate-heading', 'duplicate-footnote')
+"""
+
 Severity = Literal["error", "warning", "info"]
 
 
@@ -405,7 +433,7 @@ class Unit:
     inferred: bool = False  # the id was inferred from structure, not read from a printed label
     confidence: float = 1.0
     evidence: str = ""  # how the id was established (for inferred ids), or why debris is debris
-    reason: str = ""  # debris only: "duplicate-heading", "duplicate-footnote", "separator", "chrome", ...
+    reason: DebrisReason | Literal[""] = ""  # debris only: why (DEBRIS_REASONS)
     duplicate_of: str | None = None  # debris only: id of the unit this repeats
     markers: tuple[str, ...] = ()  # footnote markers printed in this unit ("*", "<*>", "[1]")
     footnotes: tuple[str, ...] = ()  # ids of the footnotes anchored in this unit

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lawalign.models import Notice
+from lawalign.models import DebrisReason, Notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Aside:
 
     text: str
     line: int
-    reason: str  # "page-furniture", "tracked-deletion", "comment"
+    reason: DebrisReason  # "page-furniture", "tracked-deletion", "comment"
     where: str  # what matched, in words ("running header", "page number", "comment by …")
     page: int | None = None
 

@@ -11,11 +11,23 @@ from __future__ import annotations
 import json
 import re
 from pathlib import PurePath
+from typing import Literal, TypeVar, get_args
 
 from lxml import etree
 
 from lawalign.errors import InputError
-from lawalign.models import Bead, Edition, Notice, Source, Unit, UnitLink
+from lawalign.models import (
+    DEBRIS_REASONS,
+    Bead,
+    DebrisReason,
+    Edition,
+    Notice,
+    Source,
+    Unit,
+    UnitKind,
+    UnitLink,
+    UnitRole,
+)
 from lawalign.structure.akn_names import akn, la, lang_from_iso639_2b
 
 _RANGE = re.compile(r"(\d+)-(\d+)")  # "5-7": la:lines and la:span
@@ -66,6 +78,23 @@ def _attr(el: etree._Element, name: str, path: str, default: str | None = None) 
     return str(value)
 
 
+_Choice = TypeVar("_Choice", bound=str)
+_KINDS: tuple[UnitKind, ...] = get_args(UnitKind)
+_ROLES: tuple[UnitRole, ...] = get_args(UnitRole)
+_REASONS: tuple[DebrisReason | Literal[""], ...] = ("", *DEBRIS_REASONS)
+
+
+def _choice(
+    el: etree._Element, name: str, path: str, choices: tuple[_Choice, ...], default: str | None = None
+) -> _Choice:
+    value = _attr(el, name, path, default)
+    for choice in choices:
+        if choice == value:
+            return choice
+    valid = ", ".join(c for c in choices if c)
+    raise InputError(path, f"la:{name}={value!r} is not one of {valid}", el.sourceline or 0)
+
+
 def _range(el: etree._Element, name: str, path: str) -> tuple[int, int]:
     value = _attr(el, name, path)
     m = _RANGE.fullmatch(value)
@@ -104,12 +133,10 @@ def _number(el: etree._Element, name: str, path: str, cast: type[int] | type[flo
 
 def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
     line_start, line_end = _range(el, "lines", path)
-    kind = _attr(el, "kind", path)
-    role = _attr(el, "role", path)
     unit = Unit(
         id=_attr(el, "id", path),
-        kind=kind,  # type: ignore[arg-type]  # written from a Unit; not re-checked here
-        role=role,  # type: ignore[arg-type]
+        kind=_choice(el, "kind", path, _KINDS),
+        role=_choice(el, "role", path, _ROLES),
         lang=_attr(el, "lang", path, lang),
         law=_attr(el, "law", path),
         text=_unit_text(el),
@@ -119,7 +146,7 @@ def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
         inferred=_attr(el, "inferred", path) == "true",
         confidence=float(_number(el, "confidence", path, float)),
         evidence=_attr(el, "evidence", path, ""),
-        reason=_attr(el, "reason", path, ""),
+        reason=_choice(el, "reason", path, _REASONS, ""),
         duplicate_of=el.get(la("duplicate_of")),
         markers=_json_list(el, "markers", path),
         footnotes=_json_list(el, "footnotes", path),

@@ -16,7 +16,7 @@ from typing import Literal
 
 from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
-from lawalign.models import Line, SourceText
+from lawalign.models import DebrisReason, Line, SourceText
 from lawalign.structure.patterns import (
     BARE_LAW_HEADING,
     BULLET,
@@ -81,7 +81,7 @@ class Block:
     markers: tuple[str, ...] = ()  # in-text footnote markers
     refs: tuple[str, ...] = ()  # external cross-reference targets found in the text
     sentences: int = 0
-    reason: str = ""  # debris reason
+    reason: DebrisReason | Literal[""] = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
     heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
@@ -665,7 +665,7 @@ def mark_repeats(blocks: list[Block]) -> None:
             original = seen.get(key)
             repeats_previous = previous is not None and _comparable(previous.raw) == key
             if original is not None and (repeats_previous or b.kind in ("law", "footnote", "heading")):
-                reason = {
+                reason: dict[str, DebrisReason] = {
                     "law": "duplicate-heading",
                     "heading": "duplicate-heading",
                     "footnote": "duplicate-footnote",

@@ -32,7 +32,7 @@ from functools import cache
 from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
-from lawalign.models import law_of
+from lawalign.models import DebrisReason, law_of
 from lawalign.structure.blocks import Block
 from lawalign.structure.patterns import (
     CITATION_LABEL,
@@ -182,7 +182,7 @@ def _cjk(text: str) -> bool:
     return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
 
 
-def _mark(b: Block, reason: str) -> None:
+def _mark(b: Block, reason: DebrisReason) -> None:
     b.kind, b.reason, b.label, b.text, b.letter, b.number, b.law = "debris", reason, "", b.raw, "", 0, ""
 
 

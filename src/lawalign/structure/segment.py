@@ -1030,7 +1030,7 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
             )
             continue
         debris_n += 1
-        reason = b.reason or ("unplaced" if b.kind != "debris" else "debris")
+        reason = b.reason or "unplaced"  # every debris rule names its reason; the rest was never placed
         dup = (
             assigned[b.duplicate_of].id if b.duplicate_of is not None and b.duplicate_of in assigned else None
         )
