@@ -1292,3 +1292,18 @@ def test_a_whole_law_quoted_after_a_line_citing_it_in_a_mail() -> None:
     ids = _ids(segment_law(source_from_text(text, "en")))
     assert [ids[n][0] for n in (8, 10, 12)] == ["71.intro", "71.1", "71.2"]
     assert ids[6][1] == ids[14][1] == "debris"
+
+
+@pytest.mark.parametrize(("laws", "commentary"), [({"70"}, True), ({"70", "3"}, False), (None, False)])
+def test_a_two_level_number_is_another_books_unless_its_chapter_is_a_law_read(laws, commentary) -> None:
+    from lawalign.ingest.profiles import load_profile
+    from lawalign.structure.blocks import classify_blocks, split_blocks
+    from lawalign.structure.debris import mark_debris
+
+    text = "LAW 70\n\n" + LAW70_BODY + "\n\n3.1 Some other book explains the procedure at length.\n"
+    profile = load_profile("en")
+    blocks = split_blocks(source_from_text(text, "en"), profile)
+    classify_blocks(blocks, profile)
+    mark_debris(blocks, profile, laws)
+    last = next(b for b in blocks if b.raw.startswith("3.1"))
+    assert (last.reason == "commentary") is commentary

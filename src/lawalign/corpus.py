@@ -306,7 +306,7 @@ def _skeletons() -> tuple[str, ...]:
 def _known_editions() -> tuple[str, ...]:
     from lawalign.editions.changes import known_editions
 
-    return tuple(sorted(set(known_editions()) | {"1997", "2007", "2017"}))
+    return known_editions()  # the bundled skeletons and change maps name 1997, 2007 and 2017
 
 
 def read_akn_edition(path: str | os.PathLike[str], shown: str | None = None) -> Edition | None:

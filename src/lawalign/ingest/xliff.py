@@ -26,7 +26,7 @@ from pathlib import Path
 from lxml import etree
 
 from lawalign.errors import InputError
-from lawalign.models import Edition, Notice, Source, Unit, UnitId
+from lawalign.models import DEFAULT_REFERENCE, Edition, Notice, Source, Unit, UnitId
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ def _segments_12(units: list[etree._Element]) -> list[_Segment]:
 
 
 def read_xliff_edition(
-    path: str | os.PathLike[str], default: str = "2007", *, shown: str | None = None
+    path: str | os.PathLike[str], default: str = DEFAULT_REFERENCE, *, shown: str | None = None
 ) -> Edition | None:
     """The edition a completed XLIFF file holds (targets as text), or None when it is not XLIFF.
 

@@ -28,6 +28,7 @@ openings) come from the language profile.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import cache
 from itertools import pairwise
 
@@ -71,10 +72,9 @@ MAX_CITATION_START = 12
 # A range of law numbers: "53--71", "68–71".
 LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
 # Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
-# Two levels ("2.1 Optællingsrækkefølge …") too, under a chapter number that is not a law of 68-71.
-OTHER_NUMBERING = re.compile(
-    r"^(\d{1,3})(?:\.\d{1,3}){2,}\.?\s|^(?!6[89]|7[01])(\d{1,2})\.\d{1,2}\.?\s+[^\W\d_]"
-)
+# Two levels ("2.1 Optællingsrækkefølge …") too, under a chapter number that is no law of the skeletons
+# the text is read against (:func:`_other_numbering`).
+OTHER_NUMBERING = re.compile(r"^(\d{1,3})(?:\.\d{1,3}){2,}\.?\s|^(\d{1,2})\.\d{1,2}\.?\s+[^\W\d_]")
 # A paragraph in the first or second person has a few words at least.
 MIN_COMMENTARY_WORDS = 3
 # A navigation line with arrows or breadcrumbs is short.
@@ -103,16 +103,22 @@ def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{alternatives})")
 
 
-def _other_numbering(blocks: list[Block]) -> None:
+def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> None:
     """A paragraph numbered by another book ("8.68.1 Play ceases after a claim", a commentary's
-    three-level numbers) opens that book's text: it and what follows, up to the next law heading or
-    printed section label, are commentary."""
+    three-level numbers, "2.1 …" under a chapter 2 that is none of ``laws``) opens that book's text:
+    it and what follows, up to the next law heading or printed section label, are commentary."""
+
+
+    def other(raw: str) -> re.Match[str] | None:
+        m = OTHER_NUMBERING.match(raw)
+        return m if m and (m[1] or (laws is not None and m[2] not in laws)) else None
+
     # the chapters of that numbering ("1. Indledning" above "1.1 Normalt spil") belong to it too
-    chapters = {m[1] or m[2] for b in blocks if (m := OTHER_NUMBERING.match(b.raw))}
+    chapters = {m[1] or m[2] for b in blocks if (m := other(b.raw))}
     inside = False
     for b in blocks:
         chapter = re.match(r"(\d{1,2})[.)]\s", b.raw) if b.kind == "heading" else None
-        if OTHER_NUMBERING.match(b.raw) or (chapter and chapter[1] in chapters):
+        if other(b.raw) or (chapter and chapter[1] in chapters):
             inside = True
         elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.extra.get("letter")):
             inside = False
@@ -290,8 +296,12 @@ def _introduces_quote(b: Block, profile: Profile) -> bool:
     )
 
 
-def mark_debris(blocks: list[Block], profile: Profile) -> None:
-    """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place."""
+def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | None) -> None:
+    """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place.
+
+    ``laws`` are the laws the text may be read as (of the skeletons it is read against): "70.1 …"
+    may be their text, "2.1 …" is another book's numbering; None: any law (a text read by its printed
+    labels alone)."""
     if _table_of_contents(blocks):
         for b in blocks:
             if b.kind != "debris":
@@ -319,7 +329,7 @@ def mark_debris(blocks: list[Block], profile: Profile) -> None:
         for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
             _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
     _mark_attributions(blocks)
-    _other_numbering(blocks)
+    _other_numbering(blocks, laws)
     for b in blocks:
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):

@@ -14,7 +14,7 @@ import math
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -223,7 +223,8 @@ def segment_best(
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
     common = set(candidates[0].laws).intersection(*(sk.laws for sk in candidates[1:]))
     profile = profile or load_profile(source.lang)
-    prepared = _prepare(source, profile)  # once: every reading starts from the same blocks
+    # once: every reading starts from the same blocks
+    prepared = _prepare(source, profile, {law for sk in candidates for law in _readable(sk) or ()})
     readings: list[tuple[float, int, Skeleton, tuple[str, ...]]] = []
     for sk in candidates:
         seen: list[str] = []
@@ -299,11 +300,18 @@ def _dated_tie(
     return [chosen, *(r for r in readings if r is not chosen)]
 
 
-def _prepare(source: SourceText, profile: Profile) -> list[Block]:
-    """The text's blocks, classified, debris marked, references found: what no skeleton changes."""
+def _readable(skeleton: Skeleton) -> tuple[str, ...] | None:
+    """The laws a text may be read as without printing their heading (a law the skeleton knows only
+    from a few facts is not among them); None for a skeleton of no law (any law: printed labels)."""
+    return tuple(law for law in skeleton.laws if skeleton.can_infer(law)) if skeleton.laws else None
+
+
+def _prepare(source: SourceText, profile: Profile, laws: Collection[str] | None) -> list[Block]:
+    """The text's blocks, classified, debris marked, references found: what no skeleton changes
+    (``laws``: of every skeleton it may be read against)."""
     blocks = split_blocks(source, profile)
     classify_blocks(blocks, profile)
-    mark_debris(blocks, profile)
+    mark_debris(blocks, profile, laws)
     for b in blocks:
         if b.kind in ("text", "point", "footnote", "heading"):
             b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
@@ -382,7 +390,7 @@ def _segment_or_fit(
         notices.append(
             Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path)
         )
-    blocks = _copies(prepared) if prepared is not None else _prepare(source, profile)
+    blocks = _copies(prepared) if prepared is not None else _prepare(source, profile, _readable(skeleton))
     if HEADING_MODEL and unlettered_headings(blocks):
         # the heading labels of the laws the text can be read as: those it prints, and those a text
         # without a law heading may be (the labels of the rest of the book would only blur the scale)
