@@ -184,3 +184,36 @@ def test_validate_reports_and_assert_raises() -> None:
     duplicate = to_akn(ru_edition()).replace(b'eId="art_68__para_B"', b'eId="art_68__para_A"')
     assert not validate(duplicate, strict=True)[0]  # strict: eIds unique
     assert validate(b"<oops", strict=True)[0] is False
+
+
+def test_a_document_found_valid_is_remembered_by_its_bytes_and_the_schema(tmp_path, monkeypatch) -> None:
+    import lawalign.structure.akn as akn
+    from lawalign.errors import StructureError
+
+    memo = tmp_path / "memo"
+    xml = to_akn(ru_edition())
+    akn.assert_validates(xml, memo=memo)
+    assert len(list(memo.iterdir())) == 1
+    calls: list[bytes] = []
+
+    def counting(data: bytes, *, strict: bool = True) -> tuple[bool, list[str]]:
+        calls.append(data)
+        return False, ["1:1: refused"]
+
+    monkeypatch.setattr(akn, "validate", counting)
+    akn.assert_validates(xml, memo=memo)  # the same bytes: not validated again
+    assert calls == []
+    with pytest.raises(StructureError, match="refused"):  # other bytes are
+        akn.assert_validates(xml.replace(b"</akomaNtoso>", b"</akomaNtoso>\n"), memo=memo)
+    with pytest.raises(StructureError):  # and so is a document under the lenient schema
+        akn.assert_validates(xml, memo=memo, strict=False)
+    assert len(list(memo.iterdir())) == 1  # nothing invalid is remembered
+
+
+def test_a_memo_that_cannot_be_written_is_not_used(tmp_path) -> None:
+    from lawalign.structure.akn import assert_validates
+
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    assert_validates(to_akn(ru_edition()), memo=blocked / "memo")  # validated, nothing remembered
+    assert blocked.read_text() == "x"

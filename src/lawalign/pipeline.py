@@ -6,6 +6,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Mapping
+from pathlib import Path
 
 from lawalign.models import UnitLink
 from lawalign.output import edition_file, format_rows, iter_units_rows, stamp_json
@@ -28,6 +29,7 @@ def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dic
     from lawalign.structure.akn import assert_validates, to_akn
 
     editions = run.editions
+    memo = _validated_memo(run)
     files: dict[str, bytes] = {}
     files["units.jsonl"] = format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")
     links: tuple[UnitLink, ...] = ()
@@ -53,7 +55,7 @@ def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dic
         xml = to_akn(
             e, links=[link for link in links if e.lang in (link.src_lang, link.tgt_lang)], build=build
         )
-        assert_validates(xml)
+        assert_validates(xml, memo=memo)
         files[edition_file(e.name)] = xml
     files["corpus.sqlite"] = database_bytes(editions, files)  # from the rows of the files above
     readings = {e.name: r for e, r in run.readings}
@@ -75,3 +77,15 @@ def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dic
         manifest["files"] = {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
     files["manifest.json"] = (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     return files
+
+
+def _validated_memo(run: Run) -> Path | None:
+    """The folder remembering Akoma Ntoso documents found valid (in the cache folder; None with
+    ``--no-cache`` or a cache folder that cannot be used)."""
+    from lawalign.cachedir import cache_dir, cache_problem
+
+    if not run.embed_cache:
+        return None
+    folder = cache_dir(run.cache_dir)
+    return None if cache_problem(folder) else folder / "akn-valid"
+
