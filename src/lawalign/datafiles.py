@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -255,14 +256,16 @@ def table_line(text: str, table: str, index: int) -> int:
     >>> table_line('[[unit]]\\nid = "a"\\n[[unit]]\\nid = "b"\\n', "unit", 1)
     3
     """
+    lines = _table_lines(text, table)
+    return lines[index] if 0 <= index < len(lines) else 0
+
+
+@lru_cache(maxsize=16)
+def _table_lines(text: str, table: str) -> tuple[int, ...]:
+    """The 1-based lines of every ``[[table]]`` header of ``text`` (one scan for all the tables of a
+    file, where a scan per table made loading a skeleton quadratic in its units)."""
     pattern = re.compile(rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]")
-    seen = -1
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            seen += 1
-            if seen == index:
-                return number
-    return 0
+    return tuple(number for number, line in enumerate(text.splitlines(), start=1) if pattern.match(line))
 
 
 def check_keys(
