@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from lawalign.cli import main
-from lawalign.datafiles import using_data
 from lawalign.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,9 +33,8 @@ def test_a_user_profile_is_used_by_the_run(tmp_path: Path) -> None:
 
     data = _user_profile(tmp_path / "data")
     bundled = load_profile("no").name
-    with using_data(data):
-        assert load_profile("no").name == "Norsk (user)"
-    assert load_profile("no").name == bundled  # outside the run, bundled data only
+    assert load_profile("no", data).name == "Norsk (user)"
+    assert load_profile("no").name == bundled  # no folder is in force but the one given
     bare = Run.from_paths([PAGE], "no", anchor=False, align=False).editions[0]
     mine = Run.from_paths([PAGE], "no", data_dir=data, anchor=False, align=False).editions[0]
     assert bare.unit("70B.title") is not None  # a heading with the bundled profile
@@ -84,9 +82,24 @@ def test_a_user_skeleton_and_change_map_extend_the_editions(tmp_path: Path) -> N
     shutil.copy(DATA / "skeletons" / "2017.toml", data / "skeletons" / "2027.toml")
     text = (data / "skeletons" / "2027.toml").read_text(encoding="utf-8")
     (data / "skeletons" / "2027.toml").write_text(text.replace('edition = "2017"', 'edition = "2027"'))
-    with using_data(data):
-        assert "2027" in known_editions()
+    assert "2027" in known_editions(data)
     assert "2027" not in known_editions()
+    from lawalign.knowledge import Knowledge
+
     with pytest.raises(ConfigError, match="--data must be a folder"):
-        with using_data(tmp_path / "nowhere"):
-            pass
+        Knowledge.load(tmp_path / "nowhere")
+
+
+def test_runs_with_and_without_a_data_folder_do_not_see_each_others_data(tmp_path: Path) -> None:
+    """No data folder is in force for a process: each run reads the folder it was given, whichever
+    stage of which run is computed first."""
+    from lawalign.run import Run
+
+    data = _user_profile(tmp_path / "data")
+    mine = Run.from_paths([PAGE], "no", data_dir=data, anchor=False, align=False)
+    bare = Run.from_paths([PAGE], "no", anchor=False, align=False)
+    assert mine.editions[0].unit("70B.title") is None  # computed first: the user's profile
+    assert bare.editions[0].unit("70B.title") is not None  # then the bundled one, not the user's
+    import lawalign.datafiles as datafiles
+
+    assert not any(type(v).__name__ == "ContextVar" for v in vars(datafiles).values())

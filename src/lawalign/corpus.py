@@ -104,13 +104,17 @@ class _Locator:
         return (begin + 1, 1) if begin >= 0 else (0, 0)
 
 
-def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False) -> Manifest:
+def load_manifest(
+    folder: str | os.PathLike[str], *, allow_outside: bool = False, data_dir: Path | None = None
+) -> Manifest:
     """Read and validate ``folder/manifest.toml``; every error names the file, line and column.
 
     Args:
         folder: The corpus folder.
         allow_outside: Let ``file`` entries point outside ``folder`` (absolute paths, ``..``, links
             leaving it): the run's setting (the CLI's ``--allow-outside``).
+        data_dir: The run's ``--data`` folder: its profiles, skeletons and change maps name languages
+            and editions a manifest may use.
 
     Raises:
         InputError: The manifest is missing, malformed TOML, or a value has the wrong type, names an
@@ -161,7 +165,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
             extra[0],
         )
     reference = string("[corpus]", 0, head, "reference", DEFAULT_REFERENCE)
-    skeletons = _skeletons()
+    skeletons = _skeletons(data_dir)
     if reference not in skeletons:
         raise fail(
             f"reference {reference!r} has no skeleton; known: {', '.join(skeletons)}",
@@ -180,7 +184,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
             line,
             col,
         )
-    editions_known = _known_editions()
+    editions_known = _known_editions(data_dir)
     entries = []
     resolved_root = root.resolve()
     for i, raw in enumerate(raw_editions):
@@ -218,7 +222,7 @@ def load_manifest(folder: str | os.PathLike[str], *, allow_outside: bool = False
         lang: str | None = None
         if "lang" in raw:
             line, col = loc.find(table, i, "lang")
-            lang = check_lang(raw["lang"], shown, line, col)
+            lang = check_lang(raw["lang"], shown, line, col, data_dir=data_dir)
         source_edition: str | None = None
         if "source_edition" in raw:
             source_edition = string(table, i, raw, "source_edition", reference)
@@ -297,16 +301,19 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _skeletons() -> tuple[str, ...]:
+def _skeletons(data_dir: Path | None) -> tuple[str, ...]:
     from lawalign.structure.skeleton import available_skeletons
 
-    return available_skeletons()
+    names = set(available_skeletons())
+    if data_dir is not None and (data_dir / "skeletons").is_dir():
+        names.update(available_skeletons(data_dir / "skeletons"))
+    return tuple(sorted(names))
 
 
-def _known_editions() -> tuple[str, ...]:
+def _known_editions(data_dir: Path | None) -> tuple[str, ...]:
     from lawalign.editions.changes import known_editions
 
-    return known_editions()  # the bundled skeletons and change maps name 1997, 2007 and 2017
+    return known_editions(data_dir)  # the bundled skeletons and change maps name 1997, 2007 and 2017
 
 
 def read_akn_edition(path: str | os.PathLike[str], shown: str | None = None) -> Edition | None:

@@ -3,11 +3,10 @@
 
 A user data folder has the layout of the bundled one: ``profiles/<lang>.toml``,
 ``skeletons/<edition>.toml``, ``termbase/<lang>.toml``, ``changes/<from>-<to>.toml``. Its files are
-used before the bundled ones. The folder in force is set for the duration of a run's stages
-(:func:`using_data`), so every loader, however deep, reads the same files.
+used before the bundled ones. No folder is in force by default: every loader is given the run's
+folder (``--data``), so what a run reads is decided by its arguments, never by which call came first.
 
->>> with using_data(None):
-...     data_file("profiles", "ru").name
+>>> data_file("profiles", "ru", None).name
 'ru.toml'
 """
 
@@ -15,9 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -30,31 +27,6 @@ from lawalign.limits import DATA_MAX_BYTES
 
 KINDS = ("profiles", "skeletons", "termbase", "changes")
 """The kinds of data file, each a folder of TOML files."""
-
-_USER: ContextVar[Path | None] = ContextVar("lawalign_user_data", default=None)
-
-
-def user_data() -> Path | None:
-    """The user data folder in force (None: bundled data only)."""
-    return _USER.get()
-
-
-@contextmanager
-def using_data(folder: str | Path | None) -> Iterator[None]:
-    """Use ``folder`` (a user data folder) before the bundled data inside the ``with`` block.
-
-    Raises:
-        ConfigError: ``folder`` is not a folder, or holds none of the known data folders.
-    """
-    path = Path(folder) if folder is not None else None
-    if path is not None:
-        check_data_dir(path)
-    token = _USER.set(path)
-    try:
-        yield
-    finally:
-        _USER.reset(token)
-
 
 def check_data_dir(path: Path) -> None:
     """Refuse a ``--data`` folder that is missing or holds nothing lawalign reads.
@@ -74,10 +46,10 @@ def bundled(kind: str) -> Traversable:
     return resources.files("lawalign").joinpath("data", kind)
 
 
-def data_file(kind: str, name: str, folder: Path | None = None) -> Traversable | None:
-    """``<kind>/<name>.toml`` from ``folder`` (default: the user data folder in force), else the
-    bundled one, else None."""
-    user = folder if folder is not None else user_data()
+def data_file(kind: str, name: str, folder: Path | None) -> Traversable | None:
+    """``<kind>/<name>.toml`` from the user data folder ``folder`` (None: none), else the bundled
+    one, else None."""
+    user = folder
     if user is not None:
         path = user / kind / f"{name}.toml"
         if path.exists():
@@ -87,10 +59,10 @@ def data_file(kind: str, name: str, folder: Path | None = None) -> Traversable |
     return entry if entry.is_file() else None
 
 
-def data_names(kind: str) -> tuple[str, ...]:
-    """Stems of every ``<kind>`` file, user and bundled, sorted."""
+def data_names(kind: str, folder: Path | None) -> tuple[str, ...]:
+    """Stems of every ``<kind>`` file, of the user data folder ``folder`` (None: none) and bundled, sorted."""
     names = {p.name[:-5] for p in bundled(kind).iterdir() if p.name.endswith(".toml")}
-    user = user_data()
+    user = folder
     if user is not None and (user / kind).is_dir():
         names |= {p.name[:-5] for p in (user / kind).iterdir() if p.name.endswith(".toml")}
     return tuple(sorted(names))

@@ -156,7 +156,7 @@ class Knowledge:
         origins: list[Origin] = []
         if folder is not None:
             origins.extend(_check_folder(folder))
-        langs = set(data_names("termbase"))
+        langs = set(data_names("termbase", None))
         if folder is not None:
             langs |= set(_user_files(folder, "termbase"))
         bases = {lang: load_termbase(lang) for lang in sorted(langs)}

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from lawalign.datafiles import using_data
 from lawalign.errors import ConfigError, InputError
 from lawalign.knowledge import Knowledge
 from lawalign.models import (
@@ -155,7 +154,7 @@ def read_structure(
         near = nearest_edition(given, known) if known else default
         out = []
         for edition, _ in segment_editions(
-            source, name=name, edition=near, skeletons=skeletons, encoder=encoder
+            source, name=name, edition=near, skeletons=skeletons, encoder=encoder, data_dir=data_dir
         ):
             out.append(
                 (
@@ -185,7 +184,7 @@ def read_structure(
             ),
         )
         for edition, choice in segment_editions(
-            source, name=name, edition=given, skeletons=skeletons, encoder=encoder
+            source, name=name, edition=given, skeletons=skeletons, encoder=encoder, data_dir=data_dir
         )
     )
 
@@ -202,7 +201,11 @@ def _display(path: Path) -> str:
 
 
 def inputs_from_paths(
-    paths: Sequence[str | os.PathLike[str]], input_lang: str | None = None, *, allow_outside: bool = False
+    paths: Sequence[str | os.PathLike[str]],
+    input_lang: str | None = None,
+    *,
+    allow_outside: bool = False,
+    data_dir: Path | None = None,
 ) -> tuple[tuple[EditionInput, ...], str | None]:
     """The inputs named by files and corpus folders (with ``manifest.toml``), in the order given.
 
@@ -210,6 +213,7 @@ def inputs_from_paths(
         paths: files and/or corpus folders.
         input_lang: the language of the files not described by a manifest (None: detect).
         allow_outside: let a manifest's ``file`` entries leave its folder (``--allow-outside``).
+        data_dir: the run's ``--data`` folder (a manifest may name an edition or language only it knows).
 
     Returns:
         The inputs, and the ``[corpus] reference`` of the first manifest that names one.
@@ -228,7 +232,7 @@ def inputs_from_paths(
                 raise InputError(
                     str(path), "is a folder without manifest.toml (give files, or a corpus folder)"
                 )
-            manifest = load_manifest(path, allow_outside=allow_outside)
+            manifest = load_manifest(path, allow_outside=allow_outside, data_dir=data_dir)
             if reference is None and manifest.reference_given:
                 reference = manifest.reference
             for entry in manifest.editions:
@@ -286,7 +290,7 @@ def read_input(
     else:
         from lawalign.ingest import read_source
 
-        source = read_source(item.location, lang=item.lang, shown=item.path)
+        source = read_source(item.location, lang=item.lang, shown=item.path, data_dir=data_dir)
         pairs = read_structure(
             source,
             name=item.name,
@@ -425,8 +429,9 @@ class Run:
             ConfigError: a bad ``--data``.
         """
         known = knowledge if knowledge is not None else Knowledge.load(data_dir)
-        with using_data(known.folder):  # a manifest may name an edition only the user's data knows
-            inputs, reference = inputs_from_paths(paths, input_lang, allow_outside=allow_outside)
+        inputs, reference = inputs_from_paths(
+            paths, input_lang, allow_outside=allow_outside, data_dir=known.folder
+        )
         return cls(
             inputs=inputs,
             model=model,
@@ -505,9 +510,7 @@ class Run:
 
     def _stage(self, name: str, compute: Callable[[], T]) -> T:
         if name not in self._stages:
-            # Every loader, however deep, reads the run's data folder first.
-            with using_data(self.data_dir):
-                self._stages[name] = compute()
+            self._stages[name] = compute()
         return self._stages[name]  # type: ignore[return-value]
 
     # -- stages -----------------------------------------------------------------------------------
@@ -622,7 +625,11 @@ class Run:
             from lawalign.align.clauses import align_editions
 
             return align_editions(
-                self.editions, embedder=self.get_embedder(), checks=self.checks, order=self.order
+                self.editions,
+                embedder=self.get_embedder(),
+                checks=self.checks,
+                order=self.order,
+                profiles={e.lang: self.knowledge.profile(e.lang) for e in self.editions},
             )
 
         return self._stage("alignment", compute)
@@ -644,8 +651,7 @@ class Run:
         if wanted not in _known_skeletons(self.data_dir):
             log.info("no skeleton for edition %r", wanted)
             return None
-        with using_data(self.data_dir):
-            return _skeleton(wanted, self.data_dir)
+        return _skeleton(wanted, self.data_dir)
 
     @property
     def main_edition(self) -> str:

@@ -20,7 +20,7 @@ so the output is byte-stable.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -39,6 +39,7 @@ from lawalign.align.sentalign import (
     overlap_texts,
 )
 from lawalign.align.sentences import split_many
+from lawalign.ingest.profiles import Profile
 from lawalign.models import Alignment, Bead, Edition, IdCheck, ParagraphLink, Unit, UnitLink
 from lawalign.structure.order import common_skeleton, reference_order
 
@@ -104,6 +105,7 @@ def align_editions(
     options: AlignOptions | None = None,
     checks: Sequence[IdCheck] = (),
     order: Sequence[str] | None = None,
+    profiles: Mapping[str, Profile] | None = None,
 ) -> Alignment:
     """Align editions N-way by canonical id, with unit scores and sentence beads.
 
@@ -119,6 +121,8 @@ def align_editions(
             default: :func:`lawalign.structure.order.reference_order` over the skeleton the editions
             share (first-seen order when they share none).
 
+        profiles: language → the run's language profile, for sentence splitting (default: bundled).
+
     Returns:
         An :class:`Alignment`: ``ids`` in reference order, one :class:`UnitLink` per id per pair of
         editions holding it, the anchoring's :class:`IdCheck` s and the model name.
@@ -132,7 +136,8 @@ def align_editions(
     sentences: dict[tuple[int, str], list[str]] = {}  # (id of the edition object, unit id)
     for lang in sorted({e.lang for e in eds}):
         units = [(e, u) for e in eds if e.lang == lang for u in e.law_units]
-        splits = split_many([unit_text(u) for _, u in units], lang, store)
+        profile = (profiles or {}).get(lang)
+        splits = split_many([unit_text(u) for _, u in units], lang, store, profile)
         for (e, u), sents in zip(units, splits, strict=True):
             sentences[(id(e), u.id)] = sents or [unit_text(u)]
     max_side = opts.sentences.max_side

@@ -30,9 +30,10 @@ log = logging.getLogger(__name__)
 SPLITTER_VERSION = "2"
 
 
-def splitter_name(lang: str) -> str:
-    """Cache key prefix of the splitter for ``lang`` (changes with spaCy, the profile or this module)."""
-    return _splitter_name(load_profile(lang))
+def splitter_name(lang: str, profile: Profile | None = None) -> str:
+    """Cache key prefix of the splitter for ``lang`` (changes with spaCy, the profile or this module);
+    ``profile``: the run's profile of ``lang`` (default: the bundled one)."""
+    return _splitter_name(profile if profile is not None else load_profile(lang))
 
 
 @cache
@@ -91,14 +92,14 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def sentence_spans(text: str, lang: str) -> list[tuple[int, int]]:
+def sentence_spans(text: str, lang: str, profile: Profile | None = None) -> list[tuple[int, int]]:
     """[start, end) offsets of the sentences of ``text`` (no label), whitespace-trimmed.
 
     Every non-space character of ``text`` lies in exactly one span; spans are in order.
     """
     if not text.strip():
         return []
-    profile = load_profile(lang)
+    profile = profile if profile is not None else load_profile(lang)
     doc = _pipeline(profile.spacy)(text)
     raw = [_trim(text, s.start_char, s.end_char) for s in doc.sents]
     raw = [(a, b) for a, b in raw if b > a]
@@ -124,20 +125,24 @@ def sentence_spans(text: str, lang: str) -> list[tuple[int, int]]:
     return merged
 
 
-def split_sentences(text: str, lang: str) -> list[str]:
-    """The sentences of ``text`` (a unit's text, label excluded) in ``lang``.
+def split_sentences(text: str, lang: str, profile: Profile | None = None) -> list[str]:
+    """The sentences of ``text`` (a unit's text, label excluded) in ``lang`` (``profile``: the run's
+    profile of ``lang``, default the bundled one).
 
     >>> split_sentences("Oyun devam eder. Ayrıca bkz. Yasa 57A.", "tr")
     ['Oyun devam eder.', 'Ayrıca bkz. Yasa 57A.']
     >>> split_sentences("Leiter war Ch. Evans. Sie kamen (vgl. S. 83. Abs. 2) an.", "de")
     ['Leiter war Ch. Evans.', 'Sie kamen (vgl. S. 83. Abs. 2) an.']
     """
-    return [text[a:b] for a, b in sentence_spans(text, lang)]
+    return [text[a:b] for a, b in sentence_spans(text, lang, profile)]
 
 
-def split_many(texts: Sequence[str], lang: str, store: Store | None = None) -> list[list[str]]:
-    """Split many texts of one language, through the on-disk cache when ``store`` is given."""
-    name = splitter_name(lang)
+def split_many(
+    texts: Sequence[str], lang: str, store: Store | None = None, profile: Profile | None = None
+) -> list[list[str]]:
+    """Split many texts of one language, through the on-disk cache when ``store`` is given
+    (``profile``: the run's profile of ``lang``, default the bundled one)."""
+    name = splitter_name(lang, profile)
     keys = [text_key(t) for t in texts]
     found = store.get_splits(name, keys, texts) if store is not None else {}  # checked against texts
     todo = {k: t for k, t in zip(keys, texts, strict=True) if k not in found}
@@ -146,7 +151,7 @@ def split_many(texts: Sequence[str], lang: str, store: Store | None = None) -> l
         from lawalign.progress import progress
 
         for key, text in progress(todo.items(), f"splitting {len(todo)} {lang} texts", total=len(todo)):
-            fresh[key] = split_sentences(text, lang)
+            fresh[key] = split_sentences(text, lang, profile)
     out = [list(found[key] if key in found else fresh[key]) for key in keys]
     if store is not None and fresh:
         store.put_splits(name, fresh)

@@ -40,13 +40,11 @@ def read_printed(
         raise InputError(shown, "no such file")
     edition = read_akn_edition(shown) or read_xliff_edition(shown)
     if edition is None and edition_name and _has_skeleton(edition_name, data_dir):
-        from lawalign.datafiles import using_data
         from lawalign.models import EditionInput
         from lawalign.run import read_input
 
-        with using_data(data_dir):
-            item = EditionInput(shown, lang, slug(Path(shown).stem), source_edition=edition_name)
-            edition = read_input(item, data_dir=data_dir)[0][0]
+        item = EditionInput(shown, lang, slug(Path(shown).stem), source_edition=edition_name)
+        edition = read_input(item, data_dir=data_dir)[0][0]
     if edition is None:
         source = read_source(shown, lang=lang)
         edition = segment_law(

@@ -50,7 +50,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def read_original(path: str, lang: str, edition: str, data_dir: Path | None) -> Edition:
     """An English original read as ``edition`` (its ids follow that edition's skeleton)."""
-    from lawalign.datafiles import using_data
     from lawalign.errors import InputError
     from lawalign.models import EditionInput
     from lawalign.output import slug
@@ -58,11 +57,10 @@ def read_original(path: str, lang: str, edition: str, data_dir: Path | None) -> 
 
     if not Path(path).is_file():
         raise InputError(path, "no such file")
-    with using_data(data_dir):
-        pairs = read_input(
-            EditionInput(path=path, lang=lang, name=slug(Path(path).stem), source_edition=edition),
-            data_dir=data_dir,
-        )
+    pairs = read_input(
+        EditionInput(path=path, lang=lang, name=slug(Path(path).stem), source_edition=edition),
+        data_dir=data_dir,
+    )
     return pairs[0][0]
 
 

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from lawalign.align.cache import Store
 from lawalign.diff.termbase import Termbase, load_termbase
+from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.models import Alignment, Edition, Evidence, Unit, UnitId, UnitLink
 from lawalign.structure.refs import Ref, find_refs
 from lawalign.structure.skeleton import Skeleton, SkeletonUnit
@@ -83,6 +84,13 @@ class DiffContext:
     _skeleton_laws: dict[str, tuple[SkeletonUnit, ...]] | None = None
     _cut: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
     termbases: Mapping[str, Termbase] = field(default_factory=dict)
+    profiles: Mapping[str, Profile] = field(default_factory=dict)
+
+    def profile(self, lang: str) -> Profile:
+        """The run's language profile of ``lang`` (``--data`` before bundled); the bundled one when
+        the run gave none for that language."""
+        found = self.profiles.get(lang)
+        return found if found is not None else load_profile(lang)
 
     def termbase(self, lang: str) -> Termbase:
         """The run's termbase of ``lang`` (bundled, the user's ``--data`` merged in); the bundled one
@@ -219,7 +227,10 @@ class DiffContext:
         key = (_key(edition), unit.id, unit.span)  # two units may share an id (a repeated heading)
         if key not in self._refs:
             section = unit_section(unit.id)
-            self._refs[key] = tuple(find_refs(unit.text, edition.lang, law=unit.law, section=section))
+            profile = self.profile(edition.lang)
+            self._refs[key] = tuple(
+                find_refs(unit.text, edition.lang, law=unit.law, section=section, profile=profile)
+            )
         return self._refs[key]
 
     def sentences(self, edition: Edition, unit: Unit) -> tuple[tuple[int, int], ...]:
@@ -236,7 +247,8 @@ class DiffContext:
                 self.store = Store()
             texts = [u.text for u in edition.law_units if (edition.lang, u.text) not in self._sentences]
             texts = list(dict.fromkeys([*texts, unit.text]))
-            for text, sents in zip(texts, split_many(texts, edition.lang, self.store), strict=True):
+            splits = split_many(texts, edition.lang, self.store, self.profile(edition.lang))
+            for text, sents in zip(texts, splits, strict=True):
                 self._sentences[(edition.lang, text)] = spans_of(text, sents)
         return self._sentences[key]
 

@@ -12,6 +12,7 @@ from lawalign.diff.findings import sort_findings
 from lawalign.diff.rules import get_rules
 from lawalign.diff.termbase import Termbase
 from lawalign.errors import ConfigError
+from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.models import UNKNOWN_EDITION, Alignment, Edition, Finding, like_with_like
 from lawalign.structure.order import common_skeleton
 from lawalign.structure.skeleton import Skeleton
@@ -52,6 +53,7 @@ def find_divergences(
     skeleton: Skeleton | None = None,
     rules: Iterable[str] | None = None,
     termbases: Mapping[str, Termbase] | None = None,
+    profiles: Mapping[str, Profile] | None = None,
 ) -> list[Finding]:
     """Typed, located findings of where editions diverge from each other and from the reference.
 
@@ -63,6 +65,7 @@ def find_divergences(
             ``source_edition`` (none when they differ).
         rules: names of the rules to run (default: all; see :data:`lawalign.diff.rules.RULES`).
         termbases: language → the run's termbase (default: the bundled ones).
+        profiles: language → the run's language profile (default: the bundled ones).
 
     Returns:
         Findings sorted deterministically (unit in law order, severity, type, language, key).
@@ -76,6 +79,7 @@ def find_divergences(
         alignment,
         skeleton if skeleton is not None else _default_skeleton(editions),
         termbases=dict(termbases or {}),
+        profiles=dict(profiles or {}),
     )
     findings: list[Finding] = []
     for name, rule in selected.items():
@@ -162,13 +166,14 @@ def find_run_divergences(
         main: the WBF edition findings are stated against (the corpus reference).
         skeleton: edition → its skeleton (None when unknown).
         rules: rule names (default all).
-        data_dir: a user data folder with ``changes/``.
+        data_dir: a user data folder (``changes/``, ``profiles/``).
         termbases: language → the run's termbase (the bundled ones with the user's merged in).
 
     Returns:
         Findings sorted deterministically.
     """
     groups = {edition: [editions[k] for k in ks] for edition, ks in like_with_like(editions).items()}
+    profiles = {e.lang: load_profile(e.lang, data_dir) for e in editions}
     names = list(rules) if rules is not None else None
     findings: list[Finding] = []
     within: dict[str, set[str]] = {}
@@ -180,6 +185,7 @@ def find_run_divergences(
             skeleton=skeleton(edition) if edition else None,
             rules=names,
             termbases=termbases,
+            profiles=profiles,
         )
         within[edition] = {f.key for f in found}
         findings.extend(found)
@@ -199,6 +205,7 @@ def find_run_divergences(
             skeleton=skeleton(edition) if edition else None,
             rules=names,
             termbases=termbases,
+            profiles=profiles,
         )
         for f in cross:
             if f.lang not in mine or f.key in within[edition]:

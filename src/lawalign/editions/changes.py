@@ -18,7 +18,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from lawalign.datafiles import check_choice, check_keys, parse_toml, read_data, table_line, user_data
+from lawalign.datafiles import check_choice, check_keys, parse_toml, read_data, table_line
 from lawalign.errors import ConfigError
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
@@ -122,7 +122,6 @@ def _change_files(data_dir: Path | None) -> dict[tuple[str, str], Traversable]:
     """(from, to) -> file, ``data_dir`` first, then the bundled files."""
     found: dict[tuple[str, str], Traversable] = {}
     roots: list[Traversable] = [_bundled_dir().joinpath("changes")]
-    data_dir = data_dir if data_dir is not None else user_data()
     if data_dir is not None:
         roots.insert(0, data_dir / "changes")
     for root in roots:

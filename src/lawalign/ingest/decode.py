@@ -16,6 +16,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
+from pathlib import Path
 
 import ftfy
 
@@ -145,10 +146,10 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
-def _profiles_for(lang: str | None) -> list[Profile]:
-    if lang and lang in available_languages():
-        return [load_profile(lang)]
-    return [load_profile(code) for code in available_languages()]
+def _profiles_for(lang: str | None, data_dir: Path | None) -> list[Profile]:
+    if lang and lang in available_languages(data_dir):
+        return [load_profile(lang, data_dir)]
+    return [load_profile(code, data_dir) for code in available_languages(data_dir)]
 
 
 def _wedged_symbols(text: str) -> int:
@@ -169,7 +170,7 @@ def _wedged_symbols(text: str) -> int:
     return count
 
 
-def score_text(text: str, lang: str | None = None) -> tuple[float, float]:
+def score_text(text: str, lang: str | None = None, data_dir: Path | None = None) -> tuple[float, float]:
     """How much ``text`` looks like a correctly decoded law text; returns ``(score, suspect_share)``.
 
     Letters are counted beyond ASCII (ASCII reads the same in every candidate). The score adds: the
@@ -194,7 +195,7 @@ def score_text(text: str, lang: str | None = None) -> tuple[float, float]:
     lowered = [c.lower() for c in letters]
     telling_lowered = [c.lower() for c in telling]
     fit = 0.0
-    for profile in _profiles_for(lang):
+    for profile in _profiles_for(lang, data_dir):
         if not profile.alphabet:
             continue
         alphabet = set(profile.alphabet)
@@ -219,10 +220,12 @@ def _charset_normalizer_guess(data: bytes) -> str:
     return _canonical(best.encoding) if best is not None else ""
 
 
-def rank_encodings(data: bytes, lang: str | None = None, declared: str | None = None) -> list[Candidate]:
+def rank_encodings(
+    data: bytes, lang: str | None = None, declared: str | None = None, data_dir: Path | None = None
+) -> list[Candidate]:
     """Every candidate single-byte (or charset-normalizer-guessed) decoding of ``data``, best first."""
     guess = _charset_normalizer_guess(data)
-    preferred = set(load_profile(lang).legacy_encodings) if lang else set()
+    preferred = set(load_profile(lang, data_dir).legacy_encodings) if lang else set()
     declared_name = _canonical(declared) if declared else ""
     names = list(SINGLE_BYTE_ENCODINGS)
     for extra in (guess, declared_name):
@@ -239,7 +242,7 @@ def rank_encodings(data: bytes, lang: str | None = None, declared: str | None = 
             continue
     ranked = []
     for order, (text, aliases) in enumerate(readings.items()):
-        score, suspect = score_text(text, lang)
+        score, suspect = score_text(text, lang, data_dir)
         if guess in aliases:
             score += GUESS_BONUS
         if declared_name in aliases:
@@ -365,6 +368,7 @@ def decode_bytes(
     lang: str | None = None,
     declared: str | None = None,
     encoding: str | None = None,
+    data_dir: Path | None = None,
 ) -> Decoded:
     """Decode raw bytes of a text file.
 
@@ -374,6 +378,7 @@ def decode_bytes(
         lang: the expected language (ISO 639-1); its alphabet weighs when choosing a code page.
         declared: a charset the document itself declares (HTML meta, XML declaration): evidence only.
         encoding: force this encoding (no detection).
+        data_dir: the run's ``--data`` folder (its profiles' alphabets and code pages weigh too).
 
     Returns:
         The text (line ends untouched), the encoding used and notices.
@@ -404,7 +409,7 @@ def decode_bytes(
             text = data.decode(utf16)
         except UnicodeDecodeError:
             text = ""
-        if text and score_text(text, lang)[1] <= MAX_SUSPECT_SHARE:
+        if text and score_text(text, lang, data_dir)[1] <= MAX_SUSPECT_SHARE:
             _check_controls(text, path)
             notices.append(Notice("encoding-detected", f"no byte-order mark; NUL pattern says {utf16}", path))
             text, fixed = repair_mojibake(text, path)
@@ -435,15 +440,15 @@ def decode_bytes(
             _snippet(data, first_bad),
         )
 
-    ranked = rank_encodings(data, lang, declared)
+    ranked = rank_encodings(data, lang, declared, data_dir)
     if lang is None and ranked:
         # No language given: ask the language detector about the best reading, then rank again with
         # that language's alphabet and code pages.
         from lawalign.ingest.langid import detect_language
 
         guessed, confidence = detect_language(data[:SCORE_SAMPLE_CHARS].decode(ranked[0].encoding, "replace"))
-        if confidence >= 0.5 and guessed in available_languages():
-            ranked = rank_encodings(data, guessed, declared)
+        if confidence >= 0.5 and guessed in available_languages(data_dir):
+            ranked = rank_encodings(data, guessed, declared, data_dir)
     if not ranked or ranked[0].suspect_share > MAX_SUSPECT_SHARE:
         line, col = _location(data, first_bad)
         raise InputError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from functools import cache
+from pathlib import Path
 
 from lawalign.errors import InputError
 
@@ -57,15 +58,16 @@ def lang_from_iso639_2b(code: str) -> str:
     return _ISO639_1.get(code.lower(), code)
 
 
-def known_languages() -> frozenset[str]:
-    """Every language code lawalign accepts: the AKN table, the bundled profiles, the detector's extras.
+def known_languages(data_dir: Path | None = None) -> frozenset[str]:
+    """Every language code lawalign accepts: the AKN table, the profiles (bundled and of the ``--data``
+    folder ``data_dir``), the detector's extras.
 
     >>> {"vi", "ru", "tr", "en"} <= known_languages(), "zz" in known_languages()
     (True, False)
     """
     from lawalign.ingest.profiles import available_languages
 
-    return _known(available_languages())
+    return _known(available_languages(data_dir))
 
 
 @cache
@@ -75,7 +77,7 @@ def _known(profiles: tuple[str, ...]) -> frozenset[str]:  # keyed on the profile
     return iso639_1_codes() | frozenset(profiles) | frozenset(EXTRA_LANGUAGES)
 
 
-def check_lang(value: object, path: str, line: int = 0, col: int = 0) -> str:
+def check_lang(value: object, path: str, line: int = 0, col: int = 0, *, data_dir: Path | None = None) -> str:
     """``value`` as a known ISO 639-1 code; an upper-case spelling is lowered with a warning.
 
     Args:
@@ -83,6 +85,7 @@ def check_lang(value: object, path: str, line: int = 0, col: int = 0) -> str:
         path: Where it was given, for the error (a file, or ``--lang``).
         line: Its line in ``path`` (0: unknown).
         col: Its column (0: unknown).
+        data_dir: The run's ``--data`` folder (its profiles add languages).
 
     Raises:
         InputError: Not a string, or not a known code.
@@ -97,7 +100,7 @@ def check_lang(value: object, path: str, line: int = 0, col: int = 0) -> str:
     if not isinstance(value, str):
         raise InputError(path, f"language must be a string such as 'vi', not {value!r}", line, col)
     code = value.strip()
-    known = known_languages()
+    known = known_languages(data_dir)
     if code.lower() in known and code != code.lower():
         log.warning(
             "%s: language %r read as %r (codes are lower-case)", _where(path, line), code, code.lower()

@@ -46,7 +46,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.datafiles import check_keys, data_file, data_names, parse_toml, read_data, shown, user_data
+from lawalign.datafiles import check_keys, data_file, data_names, parse_toml, read_data, shown
 from lawalign.errors import ConfigError
 
 GENERIC = "xx"
@@ -78,19 +78,19 @@ def _profile_dir() -> resources.abc.Traversable:
     return resources.files("lawalign").joinpath("data", "profiles")
 
 
-def available_languages() -> tuple[str, ...]:
-    """ISO codes of every profile (the user's ``--data`` folder and the bundled ones), sorted."""
-    return _available(user_data())
+def available_languages(data_dir: Path | None = None) -> tuple[str, ...]:
+    """ISO codes of every profile (of the ``--data`` folder ``data_dir`` and the bundled ones), sorted."""
+    return _available(data_dir)
 
 
 @cache
 def _available(user: Path | None) -> tuple[str, ...]:
-    return data_names("profiles")
+    return data_names("profiles", user)
 
 
-def available_termbases() -> tuple[str, ...]:
-    """ISO codes of every termbase (the user's ``--data`` folder and the bundled ones), sorted."""
-    return data_names("termbase")
+def available_termbases(data_dir: Path | None = None) -> tuple[str, ...]:
+    """ISO codes of every termbase (of the ``--data`` folder ``data_dir`` and the bundled ones), sorted."""
+    return data_names("termbase", data_dir)
 
 
 PROFILE_KEYS = frozenset(f.name for f in fields(Profile) if f.name != "generic")
@@ -146,18 +146,18 @@ def check_profile_file(text: str, source: str) -> Profile:
     return _from_toml(parse_toml(text, source), source, text)
 
 
-def load_profile(lang: str) -> Profile:
+def load_profile(lang: str, data_dir: Path | None = None) -> Profile:
     """The profile of ``lang`` (ISO 639-1), or the generic profile when there is none.
 
-    A profile in the user's ``--data`` folder (``profiles/<lang>.toml``) is used before the bundled
-    one; unknown keys are refused with file and line.
+    A profile in the ``--data`` folder ``data_dir`` (``profiles/<lang>.toml``) is used before the
+    bundled one; unknown keys are refused with file and line.
 
     >>> load_profile("ru").law_keywords[0]
     'Правило'
     >>> load_profile("zz").generic
     True
     """
-    return _load(lang, user_data())
+    return _load(lang, data_dir)
 
 
 def profile_of(lang: str, folder: Path | None) -> Profile:
@@ -177,7 +177,7 @@ def _load(lang: str, user: Path | None) -> Profile:
         source = shown(entry, "profiles")
         text = read_data(entry, source)
         return _from_toml(parse_toml(text, source), source, text)
-    return generic_profile(lang)
+    return generic_profile(lang, user)
 
 
 def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
@@ -188,14 +188,15 @@ def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def generic_profile(lang: str = GENERIC) -> Profile:
-    """The union of every profile: generic rules for a language nobody described yet."""
-    return _generic(lang, user_data())
+def generic_profile(lang: str = GENERIC, data_dir: Path | None = None) -> Profile:
+    """The union of every profile (of ``data_dir`` and bundled): generic rules for a language nobody
+    described yet."""
+    return _generic(lang, data_dir)
 
 
 @cache
 def _generic(lang: str, user: Path | None) -> Profile:
-    profiles = [load_profile(code) for code in available_languages()]
+    profiles = [load_profile(code, user) for code in available_languages(user)]
     return Profile(
         lang=lang,
         name="generic",

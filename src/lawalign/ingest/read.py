@@ -189,6 +189,7 @@ def read_source(
     *,
     encoding: str | None = None,
     shown: str | None = None,
+    data_dir: Path | None = None,
 ) -> SourceText:
     """Read one law text: decode, extract a web page's post body, normalize, identify the language.
 
@@ -199,6 +200,7 @@ def read_source(
         encoding: force this encoding instead of detecting it.
         shown: how outputs and messages name the file (default ``path``: a corpus names its files
             canonically, see :func:`lawalign.corpus.canonical_path`).
+        data_dir: the run's ``--data`` folder (its profiles are used before the bundled ones).
 
     Returns:
         The normalized text with its line map into the raw file, the encoding used, removed page chrome
@@ -214,7 +216,7 @@ def read_source(
     size = _check_file(p, shown)
     data = _read_bytes(p, shown, size)
     if lang is not None:
-        lang = check_lang(lang, shown)
+        lang = check_lang(lang, shown, data_dir=data_dir)
 
     fmt = sniff_format(data)
     document = _read_document(data, shown, fmt)
@@ -226,12 +228,11 @@ def read_source(
         notices.extend(norm)
         if not text.strip():
             raise InputError(shown, "no text: the document holds no paragraphs of text")
-        return _finish(
-            shown, text, lines, lang, document.encoding, document.media_type, notices, document, controls
-        )
+        enc, kind = document.encoding, document.media_type
+        return _finish(shown, text, lines, lang, enc, kind, notices, document, controls, data_dir)
 
     declared = _declared_charset(data)
-    decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding)
+    decoded = decode_bytes(data, shown, lang=lang, declared=declared, encoding=encoding, data_dir=data_dir)
     notices.extend(decoded.notices)
 
     if looks_like_html(decoded.text, shown):
@@ -260,7 +261,9 @@ def read_source(
     if not text.strip():
         where = "the page has no post text" if extracted is not None else "the file holds only whitespace"
         raise InputError(shown, f"no text: {where}")
-    return _finish(shown, text, lines, lang, decoded.encoding, media_type, notices, removed_items, controls)
+    return _finish(
+        shown, text, lines, lang, decoded.encoding, media_type, notices, removed_items, controls, data_dir
+    )
 
 
 def _finish(
@@ -273,6 +276,7 @@ def _finish(
     notices: list[Notice],
     removed_items: Extracted | Document | None,
     controls: list[RemovedControl] | None = None,
+    data_dir: Path | None = None,
 ) -> SourceText:
     """Identify the language, log the notices and assemble the :class:`SourceText`."""
     lang_detected = False
@@ -282,7 +286,7 @@ def _finish(
         notices.append(
             Notice("lang-detected", f"language detected as {lang!r} (confidence {confidence:.2f})", shown)
         )
-    if lang not in available_languages():
+    if lang not in available_languages(data_dir):
         notices.append(
             Notice(
                 "no-profile",
@@ -290,7 +294,7 @@ def _finish(
                 shown,
             )
         )
-    if lang not in available_termbases():
+    if lang not in available_termbases(data_dir):
         notices.append(
             Notice(
                 "no-termbase",
@@ -323,5 +327,5 @@ def _finish(
         notices=tuple(notices),
     )
     # paragraph length, law numbers: refused at their line (docs/guarantees.md)
-    check_limits(source, load_profile(source.lang).law_keywords)
+    check_limits(source, load_profile(source.lang, data_dir).law_keywords)
     return source

@@ -361,7 +361,7 @@ def query_tokens(query: str) -> list[str]:
     """The question's lexical tokens: its words and the concepts any bundled termbase finds in it."""
     from lawalign.datafiles import data_names
 
-    found = concept_tokens(query, data_names("termbase"))
+    found = concept_tokens(query, data_names("termbase", None))
     return tokens(query) + sorted(set(found))
 
 

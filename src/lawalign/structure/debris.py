@@ -126,7 +126,7 @@ def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> None:
             _mark(b, "commentary")
 
 
-def _extract_intros(blocks: list[Block], lang: str) -> None:
+def _extract_intros(blocks: list[Block], profile: Profile) -> None:
     """A line that opens with a citation and ends in a colon, right before a law or section heading,
     introduces another extract ("Law 70.A. should also be consulted:" above "A. General Objective"): it is
     commentary, and the extract after it is read as a new extract of the cited law
@@ -139,24 +139,26 @@ def _extract_intros(blocks: list[Block], lang: str) -> None:
             continue
         if not (nxt.kind == "law" or (nxt.letter and nxt.kind in ("heading", "text"))):
             continue
-        refs = [r for r in find_refs(text, lang) if r.kind == "external"]
+        refs = [r for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external"]
         # the citation opens the line ("Law 70.A. should …"); the law's own chapeaux cite mid-sentence
         if refs and refs[0].start <= MAX_CITATION_START:
             _mark(b, "commentary")
             b.extra["extract"] = law_of(refs[0].target)
 
 
-def _names_laws(text: str, lang: str) -> bool:
+def _names_laws(text: str, profile: Profile) -> bool:
     """A line that cites a law by number or names a range of laws ("Artikelengroep 53--71").
 
-    >>> _names_laws("Opmerking 1 algemeen Artikel 70", "nl"), _names_laws("Home Artikelengroep 53--71", "nl")
+    >>> from lawalign.ingest.profiles import load_profile
+    >>> nl = load_profile("nl")
+    >>> _names_laws("Opmerking 1 algemeen Artikel 70", nl), _names_laws("Home Artikelengroep 53--71", nl)
     (True, True)
-    >>> _names_laws("Claim Defined", "en")
+    >>> _names_laws("Claim Defined", load_profile("en"))
     False
     """
     if LAW_RANGE.search(text):
         return True
-    return any(r.kind == "external" for r in find_refs(text, lang))
+    return any(r.kind == "external" for r in find_refs(text, profile.lang, profile=profile))
 
 
 def _no_word(text: str) -> bool:
@@ -292,7 +294,7 @@ def _introduces_quote(b: Block, profile: Profile) -> bool:
         "\n" not in text
         and len(text) <= MAX_INTRO_LINE
         and text.endswith(":")
-        and any(r.kind == "external" for r in find_refs(text, profile.lang))
+        and any(r.kind == "external" for r in find_refs(text, profile.lang, profile=profile))
     )
 
 
@@ -340,7 +342,7 @@ def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | N
             _mark(b, "commentary")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law
-        elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile.lang):
+        elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile):
             _mark(b, "navigation")
     for b in blocks:
         # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
@@ -373,7 +375,7 @@ def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | N
             _mark(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
-    _extract_intros(blocks, profile.lang)
+    _extract_intros(blocks, profile)
     if words := _commentary_words(profile.commentary_words):
         for b in blocks:
             # "I think the relevant Law is 70", "you are perfectly correct": the author's own text

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.blocks import Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
@@ -66,7 +67,7 @@ def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
 
 
 def find_quotes(
-    blocks: list[Block], lang: str, skeleton: Skeleton, source: SourceText | None = None
+    blocks: list[Block], profile: Profile, skeleton: Skeleton, source: SourceText | None = None
 ) -> dict[int, tuple[str, str]]:
     """Quoted law paragraphs of a commentary page: block index → (id, role). Empty when the page has
     a law heading or printed section labels (then the law is printed, not quoted).
@@ -79,7 +80,7 @@ def find_quotes(
         return {}
     out: dict[int, tuple[str, str]] = {}
     if source is not None:
-        blocks[:] = _cut_inline_quotes(blocks, source, lang, skeleton, out)
+        blocks[:] = _cut_inline_quotes(blocks, source, profile, skeleton, out)
     _heading_citations(blocks, skeleton, out)
     live = [b for b in blocks if b.kind != "debris" or b.index in out]
     for k, b in enumerate(live):
@@ -102,7 +103,7 @@ def find_quotes(
             _continue_points(live, k, first, out, skeleton)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
-        targets = _cited_targets(b.raw, lang, skeleton) if intro else []
+        targets = _cited_targets(b.raw, profile, skeleton) if intro else []
         if targets and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
             uid, role = _unit_for(targets[-1], skeleton)
             nxt = live[k + 1]
@@ -114,7 +115,7 @@ def find_quotes(
                 # "Law 68B (Concession Defined):": the citation line carries the section's heading
                 out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out, skeleton)
-    _prose_citations(blocks, lang, skeleton, out)
+    _prose_citations(blocks, profile, skeleton, out)
     _quoted_footnotes(blocks, skeleton, out)
     return out
 
@@ -142,26 +143,29 @@ def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tu
 CAPTION_END = re.compile(r"\s*,?\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
 
 
-def _cited_targets(text: str, lang: str, skeleton: Skeleton) -> list[str]:
+def _cited_targets(text: str, profile: Profile, skeleton: Skeleton) -> list[str]:
     """The ids an introduction to a quote cites, in order: citations in words ("Law 70E1", "§ 68A")
     and the forums' abbreviation when it ends the caption ("TFLB L70E1 said:"); laws of the skeleton.
 
+    >>> from lawalign.ingest.profiles import load_profile
     >>> from lawalign.structure.skeleton import load_skeleton
-    >>> sk = load_skeleton("2007")
-    >>> _cited_targets("TFLB, L70E1, said:", "en", sk), _cited_targets("L68D applies if:", "en", sk)
+    >>> sk, en = load_skeleton("2007"), load_profile("en")
+    >>> _cited_targets("TFLB, L70E1, said:", en, sk), _cited_targets("L68D applies if:", en, sk)
     (['70E1'], [])
     """
-    cites = [(r.start, r.target) for r in find_refs(text, lang) if r.kind == "external"]
+    refs = find_refs(text, profile.lang, profile=profile)
+    cites = [(r.start, r.target) for r in refs if r.kind == "external"]
     cites += [
         (m.start(), m[1]) for m in ABBREVIATED_CITATION.finditer(text) if CAPTION_END.match(text[m.end() :])
     ]
     return [t for _, t in sorted(cites) if parse_id(t).law in skeleton.laws]
 
 
-def _inline_quote(text: str, lang: str, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
+def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
     """The first quotation a citation opens in ``text``: (cited id, citation start, quote start, quote
     end), offsets in ``text``; None when there is none or it is too short to be a paragraph."""
-    cites = [(r.target, r.start, r.end) for r in find_refs(text, lang) if r.kind == "external"]
+    refs = find_refs(text, profile.lang, profile=profile)
+    cites = [(r.target, r.start, r.end) for r in refs if r.kind == "external"]
     cites += [(m[1], m.start(), m.end()) for m in ABBREVIATED_CITATION.finditer(text)]
     for target, start, end in sorted(cites, key=lambda c: c[2]):
         if parse_id(target).law not in skeleton.laws:
@@ -179,7 +183,11 @@ def _inline_quote(text: str, lang: str, skeleton: Skeleton) -> tuple[str, int, i
 
 
 def _cut_inline_quotes(
-    blocks: list[Block], source: SourceText, lang: str, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+    blocks: list[Block],
+    source: SourceText,
+    profile: Profile,
+    skeleton: Skeleton,
+    out: dict[int, tuple[str, str]],
 ) -> list[Block]:
     """The blocks with every quotation opened after a citation inside a paragraph cut out at line
     boundaries into a block of its own, recorded in ``out`` under its cited id; renumbered."""
@@ -191,7 +199,7 @@ def _cut_inline_quotes(
         found = (
             None
             if b.kind in ("law", "footnote") or b.reason == "mail-header" or CITATION_LABEL.match(b.raw)
-            else _inline_quote(b.raw, lang, skeleton)
+            else _inline_quote(b.raw, profile, skeleton)
         )
         if found is None:
             b.index = len(result)  # the blocks after a cut move down: no two blocks share an index
@@ -298,21 +306,21 @@ PROSE_LAW = r"(?:{keywords})\b\D{{0,12}}?(?<!\d)(\d{{1,2}})(?!\d)"
 
 
 def _prose_citations(
-    blocks: list[Block], lang: str, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[str, str]]
 ) -> None:
     """A paragraph of commentary ending in a colon that names a law and one of its sections in prose
     introduces a quote of that section: the next paragraph, and unlabelled paragraphs after it as the
     section's points when the section is a chapeau ("… if:" then the conditions)."""
-    from lawalign.ingest.profiles import load_profile
 
-    keywords = "|".join(re.escape(k) for k in load_profile(lang).law_keywords) or "Law"
+    keywords = "|".join(re.escape(k) for k in profile.law_keywords) or "Law"
     law_word = re.compile(PROSE_LAW.format(keywords=keywords), re.I)
     for k, b in enumerate(blocks[:-1]):
         text = " ".join(b.raw.split())
         if b.reason != "commentary" or not _one_paragraph(b.raw) or not re.search(r":\s*[\"“„«]?$", text):
             continue
         laws = [m[1] for m in law_word.finditer(text) if m[1] in skeleton.laws]
-        sections = [r.target for r in find_refs(text, lang) if r.kind == "internal" and r.target.isalpha()]
+        refs = find_refs(text, profile.lang, profile=profile)
+        sections = [r.target for r in refs if r.kind == "internal" and r.target.isalpha()]
         if len(set(laws)) != 1 or len(set(sections)) != 1:
             continue
         unit = skeleton.unit(make_id(laws[0], sections[0]))

@@ -314,7 +314,8 @@ def _prepare(source: SourceText, profile: Profile, laws: Collection[str] | None)
     mark_debris(blocks, profile, laws)
     for b in blocks:
         if b.kind in ("text", "point", "footnote", "heading"):
-            b.refs = tuple(r.target for r in find_refs(b.text, profile.lang) if r.kind == "external")
+            refs = find_refs(b.text, profile.lang, profile=profile)
+            b.refs = tuple(r.target for r in refs if r.kind == "external")
     mark_repeats(blocks)
     restart_runs(blocks)
     return blocks
@@ -407,7 +408,7 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
-    quotes = find_quotes(blocks, profile.lang, skeleton, source)
+    quotes = find_quotes(blocks, profile, skeleton, source)
     if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
         segments = []
         fit = QUOTE_FIT * len(quotes)
@@ -1116,19 +1117,26 @@ def segment_editions(
     edition: str | None = None,
     skeletons: Sequence[Skeleton] | None = None,
     encoder: TextEncoder | None = None,
+    data_dir: Path | None = None,
 ) -> tuple[tuple[Edition, EditionChoice], ...]:
     """Every edition a text holds: one per language of a bilingual page, else one.
 
     The first edition is named ``name`` (default: the file stem) and has the page's main language; a
     second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`
-    (``encoder``: the run's embedder, for unlettered headings).
+    (``encoder``: the run's embedder, for unlettered headings) under its language's profile (of the
+    ``--data`` folder ``data_dir`` before the bundled ones).
     """
     from lawalign.ingest.bilingual import split_languages
 
     stem = name or Path(source.path).stem
     return tuple(
         segment_best(
-            part, skeletons, edition, name=stem if k == 0 else f"{stem}.{part.lang}", encoder=encoder
+            part,
+            skeletons,
+            edition,
+            name=stem if k == 0 else f"{stem}.{part.lang}",
+            profile=load_profile(part.lang, data_dir),
+            encoder=encoder,
         )
         for k, part in enumerate(split_languages(source))
     )

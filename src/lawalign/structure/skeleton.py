@@ -21,7 +21,6 @@ from lawalign.datafiles import (
     read_data,
     shown,
     table_line,
-    user_data,
 )
 from lawalign.errors import ConfigError
 from lawalign.models import DEFAULT_REFERENCE
@@ -111,9 +110,9 @@ def _data_dir() -> resources.abc.Traversable:
 
 
 def available_skeletons(data_dir: Path | None = None) -> tuple[str, ...]:
-    """Editions with a skeleton in ``data_dir``, else in the user's ``--data`` folder and bundled, sorted."""
+    """Editions with a skeleton in the skeletons folder ``data_dir``, else bundled, sorted."""
     if data_dir is None:
-        return data_names("skeletons")
+        return data_names("skeletons", None)
     return tuple(sorted(p.name[:-5] for p in data_dir.iterdir() if p.name.endswith(".toml")))
 
 
@@ -161,8 +160,8 @@ def skeleton_from_toml(text: str, source: str) -> Skeleton:
 
 
 @cache
-def _load_bundled(edition: str, user: Path | None) -> Skeleton:
-    entry = data_file("skeletons", edition)
+def _load_bundled(edition: str) -> Skeleton:
+    entry = data_file("skeletons", edition, None)
     if entry is None:
         raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(available_skeletons())}")
     return skeleton_from_toml(read_data(entry, shown(entry, "skeletons")), shown(entry, "skeletons"))
@@ -178,6 +177,6 @@ def load_skeleton(edition: str = DEFAULT_REFERENCE, data_dir: Path | None = None
     if edition not in valid:
         raise ConfigError(f"unknown reference edition {edition!r}; valid: {', '.join(valid)}")
     if data_dir is None:
-        return _load_bundled(edition, user_data())
+        return _load_bundled(edition)
     path = data_dir / f"{edition}.toml"
     return skeleton_from_toml(read_data(path, str(path)), str(path))
