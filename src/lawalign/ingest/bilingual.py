@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from pathlib import Path
 
 from lawalign.ingest.langid import detect_language
 from lawalign.models import Line, Notice, SourceText
@@ -52,7 +53,7 @@ def _close(a: str, b: str) -> bool:
     return any(a in group and b in group for group in CLOSE_LANGUAGES)
 
 
-def paragraph_languages(source: SourceText) -> list[tuple[list[int], str]]:
+def paragraph_languages(source: SourceText, data_dir: Path | None = None) -> list[tuple[list[int], str]]:
     """Pieces of the text (line indices) with their language ("" when too short to tell).
 
     A paragraph is one piece unless its lines tell two languages apart (a translation printed line
@@ -63,7 +64,7 @@ def paragraph_languages(source: SourceText) -> list[tuple[list[int], str]]:
         per_line = [
             (
                 i,
-                detect_language(source.lines[i].text)[0]
+                detect_language(source.lines[i].text, data_dir)[0]
                 if _letters(source.lines[i].text) >= MIN_LETTERS
                 else "",
             )
@@ -79,7 +80,7 @@ def paragraph_languages(source: SourceText) -> list[tuple[list[int], str]]:
             out.extend(([i], lang) for i, lang in per_line)
             continue
         text = "\n".join(source.lines[i].text for i in para)
-        out.append((para, detect_language(text)[0] if _letters(text) >= MIN_LETTERS else ""))
+        out.append((para, detect_language(text, data_dir)[0] if _letters(text) >= MIN_LETTERS else ""))
     return out
 
 
@@ -87,7 +88,7 @@ def _letters(text: str) -> int:
     return sum(1 for c in text if c.isalpha())
 
 
-def split_languages(source: SourceText) -> tuple[SourceText, ...]:
+def split_languages(source: SourceText, data_dir: Path | None = None) -> tuple[SourceText, ...]:
     """One source text per language of a bilingual page; ``(source,)`` when it is not one.
 
     The language the text was detected as (``source.lang``) comes first; a caller-given language
@@ -95,7 +96,7 @@ def split_languages(source: SourceText) -> tuple[SourceText, ...]:
     """
     if not source.lang_detected:
         return (source,)
-    paras = paragraph_languages(source)
+    paras = paragraph_languages(source, data_dir)
     letters: dict[str, int] = {}
     count: dict[str, int] = {}
     for para, lang in paras:

@@ -446,7 +446,8 @@ def decode_bytes(
         # that language's alphabet and code pages.
         from lawalign.ingest.langid import detect_language
 
-        guessed, confidence = detect_language(data[:SCORE_SAMPLE_CHARS].decode(ranked[0].encoding, "replace"))
+        sample = data[:SCORE_SAMPLE_CHARS].decode(ranked[0].encoding, "replace")
+        guessed, confidence = detect_language(sample, data_dir)
         if confidence >= 0.5 and guessed in available_languages(data_dir):
             ranked = rank_encodings(data, guessed, declared, data_dir)
     if not ranked or ranked[0].suspect_share > MAX_SUSPECT_SHARE:

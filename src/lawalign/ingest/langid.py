@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.ingest.profiles import GENERIC, available_languages
@@ -37,8 +38,8 @@ MIN_LETTERS_ALL = 40
 SAMPLE_CHARS = 6000
 
 
-def _detector() -> LanguageDetector:
-    return _detector_for(available_languages())
+def _detector(data_dir: Path | None = None) -> LanguageDetector:
+    return _detector_for(available_languages(data_dir))
 
 
 @cache
@@ -79,8 +80,9 @@ def _sample(text: str) -> str:
     return "\n".join(text[i * step : i * step + size] for i in range(pieces))
 
 
-def detect_language(text: str) -> tuple[str, float]:
-    """The language of ``text`` as ``(ISO 639-1 code, confidence 0..1)``.
+def detect_language(text: str, data_dir: Path | None = None) -> tuple[str, float]:
+    """The language of ``text`` as ``(ISO 639-1 code, confidence 0..1)``, among the languages with a
+    profile (bundled, and of the ``--data`` folder ``data_dir``) for a short text.
 
     Returns ``("xx", 0.0)`` when there is nothing to go on (no letters).
 
@@ -94,7 +96,7 @@ def detect_language(text: str) -> tuple[str, float]:
     letters = sum(1 for c in sample if c.isalpha())
     if not letters:
         return GENERIC, 0.0
-    detector = _all_detector() if letters >= MIN_LETTERS_ALL else _detector()
+    detector = _all_detector() if letters >= MIN_LETTERS_ALL else _detector(data_dir)
     values = detector.compute_language_confidence_values(sample)
     if not values or values[0].value <= 0.0:
         return GENERIC, 0.0

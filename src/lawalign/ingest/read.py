@@ -281,7 +281,7 @@ def _finish(
     """Identify the language, log the notices and assemble the :class:`SourceText`."""
     lang_detected = False
     if lang is None:
-        lang, confidence = detect_language(text)
+        lang, confidence = detect_language(text, data_dir)
         lang_detected = True
         notices.append(
             Notice("lang-detected", f"language detected as {lang!r} (confidence {confidence:.2f})", shown)

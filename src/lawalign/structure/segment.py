@@ -1138,5 +1138,5 @@ def segment_editions(
             profile=load_profile(part.lang, data_dir),
             encoder=encoder,
         )
-        for k, part in enumerate(split_languages(source))
+        for k, part in enumerate(split_languages(source, data_dir))
     )
