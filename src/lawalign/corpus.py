@@ -302,12 +302,9 @@ def _short(value: object) -> str:
 
 
 def _skeletons(data_dir: Path | None) -> tuple[str, ...]:
-    from lawalign.structure.skeleton import available_skeletons
+    from lawalign.structure.skeleton import known_skeletons
 
-    names = set(available_skeletons())
-    if data_dir is not None and (data_dir / "skeletons").is_dir():
-        names.update(available_skeletons(data_dir / "skeletons"))
-    return tuple(sorted(names))
+    return known_skeletons(data_dir)
 
 
 def _known_editions(data_dir: Path | None) -> tuple[str, ...]:

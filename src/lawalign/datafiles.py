@@ -49,9 +49,8 @@ def bundled(kind: str) -> Traversable:
 def data_file(kind: str, name: str, folder: Path | None) -> Traversable | None:
     """``<kind>/<name>.toml`` from the user data folder ``folder`` (None: none), else the bundled
     one, else None."""
-    user = folder
-    if user is not None:
-        path = user / kind / f"{name}.toml"
+    if folder is not None:
+        path = folder / kind / f"{name}.toml"
         if path.exists():
             check_regular(path, str(path))  # a FIFO there would block the reader
             return path
@@ -62,9 +61,8 @@ def data_file(kind: str, name: str, folder: Path | None) -> Traversable | None:
 def data_names(kind: str, folder: Path | None) -> tuple[str, ...]:
     """Stems of every ``<kind>`` file, of the user data folder ``folder`` (None: none) and bundled, sorted."""
     names = {p.name[:-5] for p in bundled(kind).iterdir() if p.name.endswith(".toml")}
-    user = folder
-    if user is not None and (user / kind).is_dir():
-        names |= {p.name[:-5] for p in (user / kind).iterdir() if p.name.endswith(".toml")}
+    if folder is not None and (folder / kind).is_dir():
+        names |= {p.name[:-5] for p in (folder / kind).iterdir() if p.name.endswith(".toml")}
     return tuple(sorted(names))
 
 

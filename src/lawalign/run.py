@@ -61,12 +61,9 @@ def _skeleton(edition: str, data_dir: Path | None) -> Skeleton:
 
 
 def _known_skeletons(data_dir: Path | None) -> tuple[str, ...]:
-    from lawalign.structure.skeleton import available_skeletons
+    from lawalign.structure.skeleton import known_skeletons
 
-    found = set(available_skeletons())
-    if data_dir is not None and (data_dir / "skeletons").is_dir():
-        found |= set(available_skeletons(data_dir / "skeletons"))
-    return tuple(sorted(found))
+    return known_skeletons(data_dir)
 
 
 class LazyEncoder:

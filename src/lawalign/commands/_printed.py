@@ -58,15 +58,9 @@ def read_printed(
 
 
 def _has_skeleton(name: str, data_dir: Path | None) -> bool:
-    from lawalign.structure.skeleton import available_skeletons
+    from lawalign.structure.skeleton import known_skeletons
 
-    if name in available_skeletons():
-        return True
-    return (
-        data_dir is not None
-        and (data_dir / "skeletons").is_dir()
-        and name in available_skeletons(data_dir / "skeletons")
-    )
+    return name in known_skeletons(data_dir)
 
 
 def derived_units(edition: Edition) -> list[DerivedUnit]:

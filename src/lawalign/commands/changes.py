@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from lawalign.editions.changes import change_map_from_toml, check_change_map, known_editions
     from lawalign.editions.derive import changes_toml, derive_changes
     from lawalign.models import UnitId
-    from lawalign.structure.skeleton import available_skeletons
+    from lawalign.structure.skeleton import known_skeletons
 
     data_dir = data_folder(args)
     # the older edition is read against its skeleton when the tool knows it; the newer by its labels
@@ -50,9 +50,7 @@ def run(args: argparse.Namespace) -> int:
     changes = derive_changes(derived_units(old), derived_units(new), old_known=known)
     text = changes_toml(changes, args.source, args.target, sources=f"{old.path} and {new.path}")
     cmap = change_map_from_toml(text, args.output or "<stdout>")  # the file reads back as a change map
-    skeletons = set(available_skeletons())
-    if data_dir is not None and (data_dir / "skeletons").is_dir():
-        skeletons |= set(available_skeletons(data_dir / "skeletons"))
+    skeletons = set(known_skeletons(data_dir))
     if {args.source, args.target} <= skeletons and args.source in known_editions(data_dir):
         laws = {u.law for u in (*old.law_units, *new.law_units) if u.law}
         for problem in check_change_map(cmap, data_dir):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from lawalign.datafiles import check_choice, check_keys, parse_toml, read_data, table_line
 from lawalign.errors import ConfigError
-from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
+from lawalign.structure.skeleton import Skeleton, available_skeletons, known_skeletons, load_skeleton
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +147,7 @@ def available_change_maps(data_dir: Path | None = None) -> tuple[tuple[str, str]
 
 def known_editions(data_dir: Path | None = None) -> tuple[str, ...]:
     """Every edition named by a skeleton or a change map, sorted (``("1997", "2007", "2017")``)."""
-    names = set(available_skeletons())
-    if data_dir is not None and (data_dir / "skeletons").is_dir():
-        names.update(available_skeletons(data_dir / "skeletons"))
+    names = set(known_skeletons(data_dir))
     for src, tgt in available_change_maps(data_dir):
         names.update((src, tgt))
     return tuple(sorted(names))

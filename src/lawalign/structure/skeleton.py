@@ -116,6 +116,18 @@ def available_skeletons(data_dir: Path | None = None) -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in data_dir.iterdir() if p.name.endswith(".toml")))
 
 
+def known_skeletons(data_folder: Path | None) -> tuple[str, ...]:
+    """Editions with a skeleton: bundled, and in ``data_folder/skeletons`` of a ``--data`` folder, sorted.
+
+    >>> known_skeletons(None)
+    ('1997', '2007', '2017')
+    """
+    names = set(available_skeletons())
+    if data_folder is not None and (data_folder / "skeletons").is_dir():
+        names.update(available_skeletons(data_folder / "skeletons"))
+    return tuple(sorted(names))
+
+
 def skeleton_from_toml(text: str, source: str) -> Skeleton:
     """Parse a skeleton file's text; unknown keys and roles are refused with ``source`` and line."""
     data = parse_toml(text, source)
