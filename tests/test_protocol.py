@@ -151,7 +151,7 @@ def test_crf_inference_matches_crfsuite() -> None:
         (seq(("shape=none",), ("shape=section",), ("shape=point",)), ["noise", "section", "point"]),
         (seq(("shape=law",), ("shape=point",), ("shape=point",)), ["law-title", "point", "point"]),
     ]
-    model = train(data, Settings(0.0, 0.01, 100, False))
+    model = train(data, Settings(0.0, 0.01, 100, False, 10))
     trainer = pycrfsuite.Trainer(verbose=False)
     for feats, labels in data:
         trainer.append([list(f.attrs) for f in feats], labels)

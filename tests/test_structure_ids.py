@@ -64,7 +64,15 @@ def test_turkish_law_is_inferred_with_evidence(monkeypatch):
     tr = read_edition(SEEDS["tr"], "tr")
     assert tr.laws == ("68",)
     assert all(u.inferred for u in tr.law_units)
-    assert all(u.confidence >= 0.8 for u in tr.law_units)
+    # the rules' own confidence in the inferred law; the pipeline's is that weighed by the line reader
+    # and calibrated on unseen sites (docs/ingest.md), lower for a law read without its heading
+    from lawalign.models import EditionInput
+    from lawalign.run import read_input
+
+    ((rules, _),) = read_input(EditionInput(SEEDS["tr"], "tr"), reader=None)
+    assert [u.id for u in rules.law_units] == [u.id for u in tr.law_units]
+    assert all(u.confidence >= 0.8 for u in rules.law_units)
+    assert all(0.5 <= u.confidence < 1.0 for u in tr.law_units)
     assert "Law 68" in tr.unit("68A").evidence
     assert any(n.code == "law-inferred" for n in tr.notices)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -37,6 +37,7 @@ from lawalign.diff.termbase import Termbase, load_termbase, parse_termbase
 from lawalign.errors import ConfigError
 from lawalign.fsafe import read_regular
 from lawalign.limits import DATA_MAX_BYTES
+from lawalign.structure.reader import RoleModel, bundled_model
 
 if TYPE_CHECKING:
     from lawalign.ingest.profiles import Profile
@@ -113,6 +114,9 @@ class Knowledge:
         origins: where each profile, skeleton, termbase, change map and glossary comes from.
         key: a digest of the overlay's files (empty for bundled data only): runs with the same key read
             the same knowledge.
+        reader: the fitted line reader that weighs the structure stage's units
+            (:func:`lawalign.structure.reader.weigh_units`): the bundled one, another given by
+            :meth:`with_reader`, or None (the rules alone).
     """
 
     overlay: tuple[Path, ...] = ()
@@ -120,6 +124,18 @@ class Knowledge:
     termbases: Mapping[str, Termbase] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     origins: tuple[Origin, ...] = field(default=(), compare=False)
     key: str = ""
+    reader: RoleModel | None = field(default_factory=bundled_model, compare=False)
+
+    def with_reader(self, model: RoleModel | None) -> Knowledge:
+        """This knowledge with another line reader (None: the rules alone); the key tells them apart.
+
+        >>> k = Knowledge.load(())
+        >>> k.with_reader(None).reader is None, k.with_reader(None).key != k.key
+        (True, True)
+        """
+        mark = hashlib.sha256((model.to_json() if model is not None else "rules").encode("utf-8"))
+        key = hashlib.sha256(f"{self.key}\0reader\0{mark.hexdigest()}".encode()).hexdigest()
+        return replace(self, reader=model, key=key)
 
     @classmethod
     def load(cls, paths: Sequence[str | Path] | str | Path | None) -> Knowledge:
@@ -149,8 +165,10 @@ class Knowledge:
                     f"{p}: --data must be a folder with {', '.join(k + '/' for k in KINDS)} "
                     "or a glossary (.toml or .tbx)"
                 )
-            if p.is_dir() and p is not folder and not any(
-                f.suffix.lower() in (".toml", ".tbx", ".xml") for f in p.iterdir()
+            if (
+                p.is_dir()
+                and p is not folder
+                and not any(f.suffix.lower() in (".toml", ".tbx", ".xml") for f in p.iterdir())
             ):
                 check_data_dir(p)  # says what a data folder holds
         origins: list[Origin] = []

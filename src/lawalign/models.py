@@ -35,6 +35,7 @@ class TextEncoder(Protocol):
         """Embed ``texts`` → array (len(texts), dim)."""
         ...
 
+
 # "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1;
 # "68B.x1" -> a unit of section 68B the reference has no place for.
 _UNIT_ID = re.compile(
@@ -280,6 +281,7 @@ DebrisReason = Literal[
     "mail-header",  # a mail header line (From:, Date:, Subject:) on a mailing-list page
     "signature",  # a mail or forum signature
     "navigation",  # a site's link, menu entry or heading with nothing under it, around the law
+    "noise",  # a run of units the fitted line reader reads as no law text (structure/reader.py)
     "unplaced",  # text outside any recognizable law
 ]
 """Why a debris unit is debris: the ``reason`` of a ``units`` row (README, "The units row")."""

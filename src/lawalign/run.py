@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from lawalign.align.embed import Embedder
+    from lawalign.structure.reader import RoleModel
     from lawalign.structure.skeleton import Skeleton
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,7 @@ def read_structure(
     default: str = DEFAULT_REFERENCE,
     data_dir: Path | None = None,
     encoder: TextEncoder | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
@@ -134,6 +136,8 @@ def read_structure(
         default: the corpus ``reference`` (kept for a given edition that has no skeleton nearby).
         data_dir: a user data folder (``skeletons/``, ``changes/``) used before the bundled data.
         encoder: the run's embedder, for unlettered headings (None: the bundled model, on first use).
+        reader: the fitted line reader weighing the rules' units (the run's
+            :attr:`~lawalign.knowledge.Knowledge.reader`; None: the rules alone).
 
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
@@ -151,7 +155,13 @@ def read_structure(
         near = nearest_edition(given, known) if known else default
         out = []
         for edition, _ in segment_editions(
-            source, name=name, edition=near, skeletons=skeletons, encoder=encoder, data_dir=data_dir
+            source,
+            name=name,
+            edition=near,
+            skeletons=skeletons,
+            encoder=encoder,
+            data_dir=data_dir,
+            reader=reader,
         ):
             out.append(
                 (
@@ -181,7 +191,13 @@ def read_structure(
             ),
         )
         for edition, choice in segment_editions(
-            source, name=name, edition=given, skeletons=skeletons, encoder=encoder, data_dir=data_dir
+            source,
+            name=name,
+            edition=given,
+            skeletons=skeletons,
+            encoder=encoder,
+            data_dir=data_dir,
+            reader=reader,
         )
     )
 
@@ -260,9 +276,11 @@ def read_input(
     default: str = DEFAULT_REFERENCE,
     data_dir: Path | None = None,
     encoder: TextEncoder | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Read and segment one input: each edition it holds with its reading (a bilingual page holds
-    two). The project's own Akoma Ntoso is read back, not segmented again.
+    two). The project's own Akoma Ntoso is read back, not segmented again. ``reader``: the fitted
+    line reader weighing the rules' units (None: the rules alone).
 
     Raises:
         InputError: the file is bad input.
@@ -295,6 +313,7 @@ def read_input(
             default=default,
             data_dir=data_dir,
             encoder=encoder,
+            reader=reader,
         )
     out = []
     for edition, reading in pairs:
@@ -536,7 +555,11 @@ class Run:
                 pair
                 for item in self.inputs
                 for pair in read_input(
-                    item, default=self.default_reference, data_dir=self.data_dir, encoder=encoder
+                    item,
+                    default=self.default_reference,
+                    data_dir=self.data_dir,
+                    encoder=encoder,
+                    reader=self.knowledge.reader,
                 )
             )
             out = distinct_file_names(out)
@@ -720,12 +743,18 @@ def read_editions(
 ) -> list[Edition]:
     """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
     of ``source_edition`` when given, else against the skeleton that fits it best."""
+    from lawalign.structure.reader import bundled_model
+
     item = EditionInput(path=os.fspath(path), lang=lang, name=name, source_edition=source_edition)
-    return [edition for edition, _ in read_input(item)]
+    return [edition for edition, _ in read_input(item, reader=bundled_model())]
 
 
 def load_editions(
-    paths: Sequence[str | os.PathLike[str]], lang: str | None = None, *, allow_outside: bool = False
+    paths: Sequence[str | os.PathLike[str]],
+    lang: str | None = None,
+    *,
+    allow_outside: bool = False,
+    knowledge: Knowledge | None = None,
 ) -> list[Edition]:
     """Editions from corpus folders (with a manifest) and/or files, as the structure stage reads them.
 
@@ -736,7 +765,10 @@ def load_editions(
         InputError: a path is missing, a folder has no manifest, or a file is bad input.
         ConfigError: two editions share a name.
     """
-    return list(Run.from_paths(paths, lang, anchor=False, align=False, allow_outside=allow_outside).segmented)
+    run = Run.from_paths(
+        paths, lang, anchor=False, align=False, allow_outside=allow_outside, knowledge=knowledge
+    )
+    return list(run.segmented)
 
 
 __all__ = [

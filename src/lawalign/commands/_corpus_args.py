@@ -150,6 +150,16 @@ def add_data(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", action="append", type=Path, dest="data", metavar="PATH", help=DATA_HELP)
 
 
+def add_reader(p: argparse.ArgumentParser) -> None:
+    """Add ``--no-reader``: read with the structure rules alone, without the fitted line reader."""
+    p.add_argument(
+        "--no-reader",
+        action="store_true",
+        help="read with the structure rules alone: no fitted line reader vetoing noise or weighing "
+        "confidences (docs/ingest.md, the stacked reader)",
+    )
+
+
 def data_folder(args: argparse.Namespace) -> Path | None:
     """The data folder among the command's ``--data`` (None: none given), checked like a run's
     (:meth:`lawalign.knowledge.Knowledge.load`)."""
@@ -164,12 +174,17 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
     Args:
         args: the parsed arguments (``inputs`` or ``paths``; ``input_lang``, ``model``,
             ``cache_dir``, ``no_cache``, ``no_anchor``, ``no_align``, ``rules``, ``data``,
-            ``jobs``, ``allow_outside`` when present).
+            ``no_reader``, ``jobs``, ``allow_outside`` when present).
         paths: the inputs, when not the positional ones.
         align: False for commands that never need the alignment.
     """
+    from lawalign.knowledge import Knowledge
+
     given = list(paths) if paths is not None else list(getattr(args, "inputs", None) or args.paths)
     rules = getattr(args, "rules", None)
+    knowledge = Knowledge.load(getattr(args, "data", None))
+    if getattr(args, "no_reader", False):
+        knowledge = knowledge.with_reader(None)
     run = Run.from_paths(
         given,
         getattr(args, "input_lang", None),
@@ -182,6 +197,7 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         embed_cache=not getattr(args, "no_cache", False),
         jobs=getattr(args, "jobs", None) or default_jobs(),
         allow_outside=bool(getattr(args, "allow_outside", False)),
+        knowledge=knowledge,
     )
     return run
 

@@ -42,9 +42,10 @@ def read_printed(
     if edition is None and edition_name and _has_skeleton(edition_name, data_dir):
         from lawalign.models import EditionInput
         from lawalign.run import read_input
+        from lawalign.structure.reader import bundled_model
 
         item = EditionInput(shown, lang, slug(Path(shown).stem), source_edition=edition_name)
-        edition = read_input(item, data_dir=data_dir)[0][0]
+        edition = read_input(item, data_dir=data_dir, reader=bundled_model())[0][0]
     if edition is None:
         source = read_source(shown, lang=lang)
         edition = segment_law(

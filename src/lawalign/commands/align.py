@@ -20,6 +20,7 @@ from lawalign.commands._corpus_args import (
     add_input_lang,
     add_jobs,
     add_langs,
+    add_reader,
     check_output_langs,
     langs_of,
     run_of,
@@ -46,6 +47,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-anchor", action="store_true", help="keep the structure stage's ids as they are")
     add_data(p)
+    add_reader(p)
     add_jobs(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
 

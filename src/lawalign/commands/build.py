@@ -15,7 +15,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, add_jobs, run_of
+from lawalign.commands._corpus_args import add_data, add_jobs, add_reader, run_of
 from lawalign.output import build_info, write_folder
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
@@ -30,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default="e5", help="embedding model (default: the bundled e5)")
     p.add_argument("--no-align", action="store_true", help="skip alignment and divergences (structure only)")
     add_data(p)
+    add_reader(p)
     add_jobs(p)
 
 

@@ -15,6 +15,7 @@ from lawalign.commands._corpus_args import (
     add_input_lang,
     add_jobs,
     add_langs,
+    add_reader,
     add_sort,
     check_output_langs,
     langs_of,
@@ -43,6 +44,7 @@ def add_common(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--model", default="e5", help="embedding model for the alignment (default %(default)s)")
     add_data(p)
+    add_reader(p)
     add_jobs(p)
 
 

@@ -14,6 +14,7 @@ from lawalign.commands._corpus_args import (
     add_data,
     add_input_lang,
     add_langs,
+    add_reader,
     check_output_langs,
     langs_of,
     run_of,
@@ -34,6 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_input_lang(p)
     add_langs(p, "to write")
     add_data(p)
+    add_reader(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the XML files")
 
 

@@ -17,6 +17,7 @@ from lawalign.commands._corpus_args import (
     add_data,
     add_input_lang,
     add_langs,
+    add_reader,
     check_output_langs,
     langs_of,
     run_of,
@@ -37,6 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="keep the structure stage's ids (no cross-language check of inferred ids, no model)",
     )
     add_data(p)
+    add_reader(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
 
 

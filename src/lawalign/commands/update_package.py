@@ -54,12 +54,14 @@ def read_original(path: str, lang: str, edition: str, data_dir: Path | None) -> 
     from lawalign.models import EditionInput
     from lawalign.output import slug
     from lawalign.run import read_input
+    from lawalign.structure.reader import bundled_model
 
     if not Path(path).is_file():
         raise InputError(path, "no such file")
     pairs = read_input(
         EditionInput(path=path, lang=lang, name=slug(Path(path).stem), source_edition=edition),
         data_dir=data_dir,
+        reader=bundled_model(),
     )
     return pairs[0][0]
 
@@ -79,9 +81,7 @@ def run(args: argparse.Namespace) -> int:
     source = args.source or translation.source_edition
     original = read_original(args.original, args.original_lang, args.target, data_dir)
     old = (
-        read_original(args.old_original, args.original_lang, source, data_dir)
-        if args.old_original
-        else None
+        read_original(args.old_original, args.original_lang, source, data_dir) if args.old_original else None
     )
     embedder = run_.get_embedder()
     store = store_of(embedder)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from lawalign.ingest.charclass import needs_no_joiner
+from lawalign.ingest.letters import LETTERS
 from lawalign.models import Line, Notice
 
 # Raw line ends: CRLF, CR, LF (what editors count).
@@ -177,52 +178,8 @@ def normalize_text(text: str, path: str = "") -> tuple[tuple[Line, ...], str, tu
 
 
 # Look-alikes folded in labels and references only: Cyrillic and Greek capitals/lowercase that print
-# like Latin letters, and full-width Latin letters and digits.
-_LOOKALIKES = {
-    # Cyrillic
-    "А": "A",
-    "В": "B",
-    "С": "C",
-    "Е": "E",
-    "Н": "H",
-    "І": "I",
-    "Ј": "J",
-    "К": "K",
-    "М": "M",
-    "О": "O",
-    "Р": "P",
-    "Ѕ": "S",
-    "Т": "T",
-    "Х": "X",
-    "У": "Y",
-    "Ԁ": "d",
-    "а": "a",
-    "с": "c",
-    "е": "e",
-    "і": "i",
-    "ј": "j",
-    "о": "o",
-    "р": "p",
-    "ѕ": "s",
-    "х": "x",
-    "у": "y",
-    # Greek
-    "Α": "A",
-    "Β": "B",
-    "Ε": "E",
-    "Ζ": "Z",
-    "Η": "H",
-    "Ι": "I",
-    "Κ": "K",
-    "Μ": "M",
-    "Ν": "N",
-    "Ο": "O",
-    "Ρ": "P",
-    "Τ": "T",
-    "Υ": "Y",
-    "Χ": "X",
-    "ο": "o",
-}
+# like Latin letters (the data file's table), and full-width Latin letters and digits (by rule).
+_LOOKALIKES = dict(LETTERS.label_fold)  # data/letters/letters.toml, [label_fold]
 _FOLD_TABLE = str.maketrans({**_LOOKALIKES, **{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}})
 
 

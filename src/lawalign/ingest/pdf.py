@@ -57,6 +57,7 @@ from typing import Any
 
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
+from lawalign.ingest.letters import LETTERS
 from lawalign.models import Notice
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,8 @@ PAGE_NUMBER = re.compile(
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 # A label that starts a new unit after a closing full stop at a page/column break.
-_LABEL = re.compile(r"^(?:\d{1,2}[.)]|[A-HА-ЕН][.)]|[-–—•]|<\*>|\*|\[\d{1,2}\])(?:\s|$)")
+_HEADING = LETTERS.printed_heading
+_LABEL = re.compile(rf"^(?:\d{{1,2}}[.)]|[{_HEADING}][.)]|[-–—•]|<\*>|\*|\[\d{{1,2}}\])(?:\s|$)")
 _SENTENCE_END = re.compile(r"[.:;!?…][\"”»)]*$")
 SOFT_HYPHENS = frozenset("\u00ad\ufffe\x02")
 HYPHENS = frozenset("-\u2010")

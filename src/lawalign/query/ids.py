@@ -13,6 +13,7 @@ from functools import cache
 from typing import Literal
 
 from lawalign.errors import ConfigError
+from lawalign.ingest.letters import LETTERS
 from lawalign.ingest.profiles import Profile, available_languages, load_profile
 from lawalign.structure.skeleton import make_id
 
@@ -20,8 +21,9 @@ QueryLevel = Literal["law", "section", "unit"]
 
 EXAMPLES = "68B2, 68.B.2, Law 68 B 2, Điều 68B2, 70D, 68, 68.fn1, 69B.wrap"
 
-# Russian editions may print section letters in Cyrillic; these look exactly like the Latin ones.
-_CYRILLIC_LOOKALIKES = str.maketrans("АВСЕНКМОРТХавсе", "ABCEHKMOPTXabce")
+# Russian editions may print section letters in Cyrillic; these look exactly like the Latin ones
+# (data/letters/letters.toml, [typed]).
+_CYRILLIC_LOOKALIKES = str.maketrans(dict(LETTERS.typed))
 
 # The suffix of an unnumbered part, typed with or without its dot: "68.fn1", "69B wrap", "68 title".
 _SUFFIX = re.compile(r"[\s.,]*(?P<suffix>title|intro|wrap|fn\s*\d+)\s*$", re.I)

@@ -10,7 +10,17 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
+
+# Letter classes (data/letters/letters.toml): a heading's letters, Latin and Cyrillic (look-alikes and
+# the first letters of the Cyrillic alphabet), the alphabets read by their place, a reference's and a
+# sub-point's letters.
+_HEAD = LETTERS.heading
+HEADING_LETTERS = LETTERS.printed_heading
+_BY_PLACE = char_class(LETTERS.greek_by_place, LETTERS.hebrew_by_place)
+_REF = LETTERS.reference
+_SUB = LETTERS.subpoint
 
 # A separator rule: "--------------------------------", "_____", "* * *".
 SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
@@ -28,7 +38,7 @@ PRINT_SLUG = re.compile(
 POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
 
 # A lettered sub-point of a point, the letter in brackets: "(a) the play continues …", "(b) …".
-SUBPOINT = re.compile(r"^(?P<label>\((?P<letter>[a-h])\))\s+(?P<rest>\S.*)$", re.X | re.S)
+SUBPOINT = re.compile(rf"^(?P<label>\((?P<letter>[{_SUB}])\))\s+(?P<rest>\S.*)$", re.X | re.S)
 
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
@@ -37,13 +47,13 @@ SUBPOINT = re.compile(r"^(?P<label>\((?P<letter>[a-h])\))\s+(?P<rest>\S.*)$", re
 # capitalised word follows (an initial "C.S." does not); so does a full stop and a hyphen before a
 # capitalised word, as Spanish and Portuguese books print them ("A.-Observancia …", "B.- Infracciones").
 SECTION = re.compile(
-    r"""^(?P<label>(?P<letter>[A-HА-ЕНΑ-Ηא-ז])(?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])))
+    rf"""^(?P<label>(?P<letter>[{HEADING_LETTERS}{_BY_PLACE}])(?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])))
         (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω]))(?P<rest>\S.*)$""",
     re.X | re.S,
 )
 
 # Greek and Hebrew letters as section letters, by their place in the alphabet ("Γ." is section C).
-GREEK_SECTION_LETTERS = str.maketrans("ΑΒΓΔΕΖΗאבגדהוז", "ABCDEFGABCDEFG")
+GREEK_SECTION_LETTERS = LETTERS.by_place
 
 # A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조".
 CJK_LAW_HEADING = re.compile(
@@ -92,9 +102,9 @@ GENERIC_LAW_HEADING = re.compile(
 # A citation label glued in front of quoted law text: 'Law 68A: "…', "§ 68A: …", "Pravidlo 69A: …",
 # 'Law 68B (Concession Defined): …', "L68A Any statement …", "70D1 The Director …" (structure/quotes.py).
 CITATION_LABEL = re.compile(
-    r"""^(?P<label>
-          (?:(?:[^\W\d_]{2,12}\.?|§)\s*(?P<id>\d{1,2}[A-L]?\d?)(?:\s*\([^)]{0,60}\))?\s*:
-            | [A-Z]{0,2}(?P<gid>\d{1,2}[A-L]\d?)(?=\s+[^\W\d_]))
+    rf"""^(?P<label>
+          (?:(?:[^\W\d_]{{2,12}}\.?|§)\s*(?P<id>\d{{1,2}}[{_REF}]?\d?)(?:\s*\([^)]{{0,60}}\))?\s*:
+            | [A-Z]{{0,2}}(?P<gid>\d{{1,2}}[{_REF}]\d?)(?=\s+[^\W\d_]))
         )\s*""",
     re.X,
 )
@@ -102,7 +112,7 @@ CITATION_LABEL = re.compile(
 # A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …",
 # "Law 70 B. Clarification Statement Repeated".
 LAW_SECTION_HEADING = re.compile(
-    r"^(?P<label>(?:(?:[^\W\d_]{2,12}\.?|§)\s?)?(?P<num>\d{1,2})\s?(?P<letter>[A-H])\.)\s+(?P<rest>\S.*)$",
+    rf"^(?P<label>(?:(?:[^\W\d_]{{2,12}}\.?|§)\s?)?(?P<num>\d{{1,2}})\s?(?P<letter>[{_HEAD}])\.)\s+(?P<rest>\S.*)$",
     re.X | re.S,
 )
 

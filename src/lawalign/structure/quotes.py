@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.blocks import Block, _is_heading
@@ -23,13 +24,16 @@ from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, P
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
+_REF = LETTERS.reference  # a cited section's letters (data/letters/letters.toml)
+_REF_GREEK = char_class(LETTERS.reference, LETTERS.greek_by_place)
+
 # A citation, up to three words ("reads", "states that"), a colon or a comma, then the opening quotation
 # mark of the quoted law text, anywhere in a paragraph: 'Law 68B1 reads: "Any statement …', 'the
 # wording of L68: "Any statement …', '> 2007 Law 68D: "After any claim …'.
 # A full stop right after the citation does too: '>> L70E.  "...unless an opponent …'.
 QUOTE_AFTER_CITATION = re.compile(r"^(?:\s*\([^)]{0,60}\))?(?:(?:\s+[^\W\d_]+){0,3}\s*[:,]|\.)\s*[\"“„«]")
 # "L68", "L68B2": the abbreviation of mailing lists and forums.
-ABBREVIATED_CITATION = re.compile(r"(?<![\w])L(\d{1,2}(?:[A-L]\d?)?)(?![\w])")
+ABBREVIATED_CITATION = re.compile(rf"(?<![\w])L(\d{{1,2}}(?:[{_REF}]\d?)?)(?![\w])")
 CLOSING_QUOTE = re.compile(r"[\"”»]")
 # A quotation shorter than this (without spaces runs and reply markers) is a phrase, not a paragraph.
 MIN_INLINE_QUOTE = 30
@@ -38,7 +42,7 @@ MIN_INLINE_QUOTE = 30
 LAW_ONLY_CONFIDENCE = 0.75
 
 # A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
-HEADING_IN_BRACKETS = re.compile(r"\d[A-L]\s*\([^)]{2,60}\)\s*:\s*[\"“„«]?$")
+HEADING_IN_BRACKETS = re.compile(rf"\d[{_REF}]\s*\([^)]{{2,60}}\)\s*:\s*[\"“„«]?$")
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 # A paragraph introducing a quote, hard-wrapped over lines, is at most this long.
 MAX_INTRO_CHARS = 320
@@ -251,7 +255,7 @@ def _cut_inline_quotes(
 # Outstanding Trump", "LAW 70C (There Is an Outstanding Trump)", "70C There Is an Outstanding Trump";
 # a Greek capital is the section of its place in the alphabet ("Νόμος 70Γ - …" is 70C).
 HEADING_CITATION = re.compile(
-    r"""^(?P<label>(?P<word>(?:[^\W\d_]{2,12}\.?|§)\s*)?(?P<id>\d{1,2}[A-LΑΒΓΔΕΖΗ])(?![\w])\s*[:.\-–—]?\s*)
+    rf"""^(?P<label>(?P<word>(?:[^\W\d_]{{2,12}}\.?|§)\s*)?(?P<id>\d{{1,2}}[{_REF_GREEK}])(?![\w])\s*[:.\-–—]?\s*)
         (?P<open>\()?(?P<rest>[^\W\d_][^()]*?)(?(open)\))\s*$""",
     re.X,
 )

@@ -9,6 +9,15 @@ Roles: ``law-title``, ``heading`` (section and point headings), ``intro``, ``sec
 ``subpoint``, ``wrap``, ``footnote``, ``noise``. :func:`role_kind` maps a role to the ``units`` kind
 (``title``, ``text``, ``footnote``, ``debris``).
 
+The model is *stacked* on the structure stage: its cues are each line's layout
+(:func:`lawalign.structure.features.page_features`) and the rules' reading of the line (the kind,
+role and printed-or-inferred id of the unit covering it). :func:`weigh_units` applies it to the
+rules' units of one text: a unit whose every line the model reads as noise becomes debris (reason
+``noise``), and every unit's confidence becomes the rules' confidence times the model's mean
+probability of the unit's kind over its lines. The same function is what ``make train`` and the
+evaluation protocol read lines with (:func:`stacked_sequence`), so the model that ships is the one
+measured.
+
 >>> m = RoleModel(("noise", "section"), ((0.0, -0.2), (-0.2, 0.0)),
 ...               {"bias": {"noise": 0.5}, "shape=section": {"section": 2.0}})
 >>> m.viterbi([("bias",), ("bias", "shape=section"), ("bias",)])
@@ -21,10 +30,20 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from lawalign.structure.features import LineFeatures, page_features, with_reading
+
+if TYPE_CHECKING:
+    from lawalign.ingest.profiles import Profile
+    from lawalign.models import SourceText, Unit
 
 ROLES: tuple[str, ...] = (
     "law-title",
@@ -51,11 +70,31 @@ def role_kind(role: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RoleModel:
-    """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``."""
+    """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``,
+    and the calibration of the confidences it gives units: knots ``(raw, share right)`` of an isotonic
+    map fitted out of fold (empty: no calibration).
+
+    >>> RoleModel(("noise",), ((0.0,),), {}, ((0.2, 0.1), (1.0, 0.6))).calibrated(0.6)
+    0.35
+    """
 
     labels: tuple[str, ...]
     transitions: tuple[tuple[float, ...], ...]
     state: Mapping[str, Mapping[str, float]]
+    calibration: tuple[tuple[float, float], ...] = ()
+
+    def calibrated(self, raw: float) -> float:
+        """The share of units right at raw confidence ``raw`` (piecewise linear between the knots,
+        clipped at the ends; ``raw`` itself when the model has no calibration)."""
+        knots = self.calibration
+        if not knots:
+            return raw
+        if raw <= knots[0][0]:
+            return knots[0][1]
+        for (x0, y0), (x1, y1) in pairwise(knots):
+            if raw <= x1:
+                return y0 if x1 == x0 else round(y0 + (y1 - y0) * (raw - x0) / (x1 - x0), 6)
+        return knots[-1][1]
 
     def _scores(self, seq: Sequence[Sequence[str]]) -> list[list[float]]:
         out = []
@@ -128,6 +167,7 @@ class RoleModel:
             "labels": list(self.labels),
             "transitions": [[round(w, 6) for w in row] for row in self.transitions],
             "state": {a: ws for a, ws in state.items() if ws},
+            "calibration": [[round(x, 6), round(y, 6)] for x, y in self.calibration],
         }
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
@@ -147,7 +187,10 @@ class RoleModel:
         if unknown:
             raise ValueError(f"state weights for unknown labels {sorted(unknown)}")
         state = {str(a): {str(k): float(v) for k, v in ws.items()} for a, ws in data["state"].items()}
-        return cls(labels, transitions, state)
+        knots = tuple((float(x), float(y)) for x, y in data.get("calibration", ()))
+        if any(b[0] < a[0] or b[1] < a[1] for a, b in pairwise(knots)):
+            raise ValueError("calibration knots must not decrease")
+        return cls(labels, transitions, state, knots)
 
 
 def _lse(xs: Sequence[float]) -> float:
@@ -165,3 +208,135 @@ def bundled_model() -> RoleModel | None:
     if not path.is_file():
         return None
     return RoleModel.from_json(path.read_text(encoding="utf-8"))
+
+
+# -- the model applied to the rules' units ----------------------------------------------------------
+
+
+def _covered(offsets: Sequence[int], unit: Unit) -> range:
+    """The indices of the lines (their ``offsets`` in the text) a unit's span covers (empty for a
+    unit without a span)."""
+    start, end = unit.span
+    if end <= start or not offsets:
+        return range(0)
+    return range(max(0, bisect_right(offsets, start) - 1), bisect_left(offsets, end))
+
+
+def line_reading(source: SourceText, units: Sequence[Unit]) -> dict[int, tuple[str, str, bool]]:
+    """Each line's reading by the rules: ``{line index: (kind, role, inferred)}`` of the unit covering
+    it (a unit with an id wins over debris covering the same line)."""
+    return {i: (u.kind, u.role, u.inferred) for i, u in _line_units(source, units).items()}
+
+
+def _line_units(source: SourceText, units: Sequence[Unit]) -> dict[int, Unit]:
+    out: dict[int, Unit] = {}
+    offsets = [ln.offset for ln in source.lines]
+    for unit in units:
+        for i in _covered(offsets, unit):
+            if i not in out or out[i].kind == "debris":
+                out[i] = unit
+    return out
+
+
+def stacked_sequence(source: SourceText, profile: Profile, units: Sequence[Unit]) -> list[LineFeatures]:
+    """The lines of a text as the stacked model reads them: layout cues plus the rules' reading (the
+    unit's kind, role, printed or inferred id, and confidence in tenths)."""
+    by_line = _line_units(source, units)
+    out = []
+    for f in with_reading(page_features(source, profile), line_reading(source, units)):
+        unit = by_line.get(f.index)
+        conf = "none" if unit is None else "1" if unit.confidence >= 1.0 else f"{int(unit.confidence * 10)}"
+        out.append(replace(f, attrs=(*f.attrs, f"rule-conf={conf}")))
+    return out
+
+
+_DEBRIS_ID = re.compile(r"debris\.\d+")
+
+
+NOISE_RUN = 0.5
+"""A run is noise when its lines are noise with a mean probability above this: the more likely reading
+(not tuned: 0.4 and 0.6 are measured beside it in docs/ingest.md)."""
+
+
+def _noise_runs(units: Sequence[Unit], covered: Sequence[Sequence[Mapping[str, float]]]) -> set[int]:
+    """The units (not debris) of the runs the model reads as noise: a run is a law's units in a row
+    (debris between them does not end it); it is noise when the mean probability of ``noise`` over
+    all its lines is above one half."""
+    runs: list[list[int]] = []
+    for k, unit in enumerate(units):
+        if unit.kind == "debris":
+            continue
+        if runs and units[runs[-1][-1]].law == unit.law:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    out: set[int] = set()
+    for run in runs:
+        lines = [p for k in run for p in covered[k]]
+        if lines and sum(p.get("noise", 0.0) for p in lines) / len(lines) > NOISE_RUN:
+            out.update(run)
+    return out
+
+
+def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
+    """The rules' units of ``source`` as the stacked model reads them.
+
+    The units (not debris) of a run the model reads as noise (:func:`_noise_runs`) become debris
+    with reason ``noise``; every unit's raw confidence is the rules' confidence times the model's mean
+    probability, over its lines, of the roles of its kind (of ``noise`` for a unit it makes debris),
+    and its confidence is that raw value calibrated (:meth:`RoleModel.calibrated`). Debris ids are
+    numbered again in source order; a footnote whose anchor became debris is orphaned, and links to
+    a unit that became debris are dropped.
+    """
+    feats = stacked_sequence(source, profile, units)
+    probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
+    offsets = [ln.offset for ln in source.lines]
+    covered = [[probs[i] for i in _covered(offsets, unit) if i in probs] for unit in units]
+    noise_runs = _noise_runs(units, covered)
+    out: list[Unit] = []
+    vetoed: set[int] = set()
+    for k, unit in enumerate(units):
+        lines = covered[k]
+        if not lines:
+            out.append(unit)
+            continue
+        p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == unit.kind) for p in lines) / len(lines)
+        if k in noise_runs:
+            p_noise = sum(p.get("noise", 0.0) for p in lines) / len(lines)
+            vetoed.add(k)
+            out.append(
+                replace(
+                    unit,
+                    kind="debris",
+                    role="debris",
+                    reason="noise",
+                    evidence=f"the fitted line reader reads every line as noise (the rules read {unit.id})",
+                    confidence=round(model.calibrated(unit.confidence * p_noise), 3),
+                    text=source.text[unit.span[0] : unit.span[1]],
+                    label="",
+                    heading="",
+                    markers=(),
+                    footnotes=(),
+                    anchor=None,
+                )
+            )
+            continue
+        out.append(replace(unit, confidence=round(model.calibrated(unit.confidence * p_kind), 3)))
+    if not vetoed:
+        return out
+    alive = {u.id for u in out if u.kind != "debris"}
+    gone = {units[k].id for k in vetoed} - alive
+    n = 0
+    fixed = []
+    for k, unit in enumerate(out):
+        if k in vetoed or _DEBRIS_ID.fullmatch(unit.id):
+            n += 1
+            unit = replace(unit, id=f"debris.{n}")
+        if unit.anchor in gone:
+            unit = replace(unit, anchor=None)
+        if any(f in gone for f in unit.footnotes):
+            unit = replace(unit, footnotes=tuple(f for f in unit.footnotes if f not in gone))
+        if unit.duplicate_of in gone:
+            unit = replace(unit, duplicate_of=None)
+        fixed.append(unit)
+    return fixed

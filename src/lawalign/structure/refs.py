@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from lawalign.ingest.letters import LETTERS as _LETTERS
+from lawalign.ingest.letters import char_class
 from lawalign.ingest.profiles import Profile, load_profile
 
 RefKind = Literal["external", "internal"]
@@ -63,9 +65,11 @@ class Ref:
 # Cyrillic capitals that look like the Latin section letters A-L, and Greek capitals read by their
 # place in the alphabet ("79Γ" is 79C), and a lowercase letter glued to the number ("Law 16d").
 # Folded inside a reference only.
-LOOKALIKES: dict[str, str] = {"А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K"}
-GREEK_LETTERS: dict[str, str] = dict(zip("ΑΒΓΔΕΖΗ", "ABCDEFG", strict=True))
-_FOLD = str.maketrans({**LOOKALIKES, **GREEK_LETTERS, **{c: c.upper() for c in "abcdefghijkl"}})
+_REF = _LETTERS.reference
+_CYR = _LETTERS.cyrillic_for(_REF)
+LOOKALIKES: dict[str, str] = {c: _LETTERS.label_fold[c] for c in _CYR}
+GREEK_LETTERS: dict[str, str] = _LETTERS.by_place_map
+_FOLD = str.maketrans({**LOOKALIKES, **GREEK_LETTERS, **{c: c.upper() for c in _REF.lower()}})
 
 # The law numbers of the book: a glued "1657A" is split only where exactly one split gives two of them.
 BOOK_LAWS = range(1, 94)
@@ -76,9 +80,10 @@ EXTRA_LAW_KEYWORDS: tuple[str, ...] = ("Articolo", "Articoli", "Article", "Artic
 EXTRA_SECTION_WORDS: tuple[str, ...] = ("paragrafo", "paragraphe", "párrafo", "comma", "sezione")
 
 # A section letter: Latin A-L or a Cyrillic look-alike, always case-sensitive ("D" in "16D", "С" in "70С3").
-LETTER = r"(?-i:[A-LАВСЕНКΑ-Η])"
+_REF_CYR = char_class(_REF, _CYR)
+LETTER = rf"(?-i:[{char_class(_REF, _CYR, _LETTERS.greek_by_place)}])"
 # A glued letter may also be lowercase: "Law 16d".
-GLUED_LETTER = r"(?-i:[A-LАВСЕНКΑ-Ηa-l])"
+GLUED_LETTER = rf"(?-i:[{char_class(_REF, _CYR, _LETTERS.greek_by_place, _REF.lower())}])"
 
 # A canonical id after a law keyword. Examples: "54", "57A", "70D3", "16 D", "16.D.3", "71.1".
 ID_PATTERN = rf"""
@@ -177,8 +182,8 @@ def _patterns(profile: Profile) -> _Patterns:
     )
     # Turkish numeral + apostrophe + locative suffix: "1’deki", "1'de", "A’daki".
     internal_locative = re.compile(
-        r"""
-        (?<![\w.])(?P<tok>(?-i:[A-LАВСЕНК])\d?|\d)
+        rf"""
+        (?<![\w.])(?P<tok>(?-i:[{_REF_CYR}])\d?|\d)
         [’'](?:d|t)[ae](?:ki)?(?![^\W\d_])
         """,
         re.X,

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lawalign.ingest.letters import LETTERS as _LETTERS
+from lawalign.ingest.letters import char_class
 from lawalign.ingest.normalize import fold_label
 from lawalign.structure.patterns import GREEK_SECTION_LETTERS
 
@@ -35,10 +37,11 @@ TITLE_WORDS = 14
 
 # Candidate labels inside a line (each preceded by a space). Section letters: Latin, Greek capitals
 # and Cyrillic look-alikes ("Α.", "С."), read as Latin by their place (structure/patterns.py).
-LETTERS = "A-HΑ-ΗАВСЕН"
+LETTERS = char_class(_LETTERS.heading, _LETTERS.greek_by_place, _LETTERS.cyrillic_for(_LETTERS.heading))
+_HEAD = _LETTERS.heading
 RUN_IN_LABEL = re.compile(
     rf"""(?:^|(?<=\s))
-    (?: (?P<lawsec>(?:[^\W\d_]{{2,12}}\.?\s?)?(?P<law>\d{{1,2}})\s?(?P<lsl>[A-H])\.\s+)(?=[^\W\d_])
+    (?: (?P<lawsec>(?:[^\W\d_]{{2,12}}\.?\s?)?(?P<law>\d{{1,2}})\s?(?P<lsl>[{_HEAD}])\.\s+)(?=[^\W\d_])
                                                    # "Law 70 C. There Is", "70 C. There Is"
       | (?P<sec>[{LETTERS}])\.\s+(?=[^\W\d_])        # ". D. Director's Considerations" (capital checked)
       | (?P<num>\d{{1,2}})\.\s+(?=\S)                 # "if: 1. claimer made", ", and 2. it is"

@@ -48,6 +48,7 @@ from lawalign.structure.ids import (
 from lawalign.structure.numbering import restart_runs
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
+from lawalign.structure.reader import RoleModel, weigh_units
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -185,6 +186,7 @@ def segment_best(
     name: str | None = None,
     profile: Profile | None = None,
     encoder: TextEncoder | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
@@ -207,6 +209,7 @@ def segment_best(
         name: the edition's short name (default: the file stem).
         profile: the language profile (default: the profile of ``source.lang``).
         encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
+        reader: the fitted line reader that weighs the chosen reading's units (None: the rules alone).
 
     Returns:
         The segmented edition (``source_edition`` set) and the choice made.
@@ -217,7 +220,7 @@ def segment_best(
     """
     if edition is not None:
         skeleton = next((s for s in skeletons or () if s.edition == edition), None) or load_skeleton(edition)
-        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder)
+        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder, reader=reader)
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
@@ -267,7 +270,14 @@ def segment_best(
         )
     choice = EditionChoice(best.edition, False, round(margin, 3), scores, evidence, known, against)
     ed, _ = _segment(
-        source, best, profile, name, printed_only=not known, prepared=prepared, encoder=encoder
+        source,
+        best,
+        profile,
+        name,
+        printed_only=not known,
+        prepared=prepared,
+        encoder=encoder,
+        reader=reader,
     )
     notice = Notice(
         "source-edition",
@@ -346,6 +356,7 @@ def _segment(
     printed_only: bool = False,
     prepared: Sequence[Block] | None = None,
     encoder: TextEncoder | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -361,6 +372,7 @@ def _segment(
         printed_only=printed_only,
         prepared=prepared,
         encoder=encoder,
+        reader=reader,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -378,12 +390,14 @@ def _segment_or_fit(
     printed_only: bool = False,
     prepared: Sequence[Block] | None = None,
     encoder: TextEncoder | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
     ``contradictions`` (when given) receives what the text prints that the skeleton contradicts;
     ``prepared`` is the text's blocks from :func:`_prepare` (copied, not changed), when the text is
-    read against several skeletons.
+    read against several skeletons; ``reader`` the fitted line reader weighing the rules' units
+    (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone).
     """
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
@@ -458,6 +472,10 @@ def _segment_or_fit(
         )
     units = _build_units(blocks, assigned, source)
     units = _tie_footnotes(units)
+    if reader is not None:
+        units = weigh_units(units, source, profile, reader)
+        kept = {u.law for u in units if u.kind != "debris"}
+        laws = [law for law in laws if law in kept]
     review = [u for u in units if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE]
     if review:
         units = [
@@ -1118,13 +1136,15 @@ def segment_editions(
     skeletons: Sequence[Skeleton] | None = None,
     encoder: TextEncoder | None = None,
     data_dir: Path | None = None,
+    reader: RoleModel | None = None,
 ) -> tuple[tuple[Edition, EditionChoice], ...]:
     """Every edition a text holds: one per language of a bilingual page, else one.
 
     The first edition is named ``name`` (default: the file stem) and has the page's main language; a
     second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`
     (``encoder``: the run's embedder, for unlettered headings) under its language's profile (of the
-    ``--data`` folder ``data_dir`` before the bundled ones).
+    ``--data`` folder ``data_dir`` before the bundled ones), its units weighed by ``reader`` (the
+    fitted line reader; None: the rules alone).
     """
     from lawalign.ingest.bilingual import split_languages
 
@@ -1137,6 +1157,7 @@ def segment_editions(
             name=stem if k == 0 else f"{stem}.{part.lang}",
             profile=load_profile(part.lang, data_dir),
             encoder=encoder,
+            reader=reader,
         )
         for k, part in enumerate(split_languages(source, data_dir))
     )

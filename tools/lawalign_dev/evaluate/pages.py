@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, cast
 
+from lawalign.knowledge import Knowledge
+
 log = logging.getLogger(__name__)
 
 GoldKind = Literal["title", "text", "footnote", "noise"]
@@ -237,12 +239,13 @@ def score_lines(rows: Rows, gold: FileGold, raw_lines: Sequence[str] = ()) -> li
     return results
 
 
-def units_of_file(path: Path) -> list[dict[str, object]]:
-    """``lawalign units FILE`` rows of one file, language detected (no ``--lang``)."""
+def units_of_file(path: Path, knowledge: Knowledge | None = None) -> list[dict[str, object]]:
+    """``lawalign units FILE`` rows of one file, language detected (no ``--lang``); ``knowledge``: the
+    data and line reader to read with (default: the bundled ones, as ``lawalign units`` does)."""
     from lawalign.output import iter_units_rows
     from lawalign.run import load_editions
 
-    return iter_units_rows(load_editions([str(path)]))
+    return iter_units_rows(load_editions([str(path)], knowledge=knowledge))
 
 
 def evaluate_pages(

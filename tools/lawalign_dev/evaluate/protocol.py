@@ -140,8 +140,11 @@ class Page:
     batch: str = ""
 
 
-def load_pages(folder: str | Path, *, gold_name: str = "gold.json") -> list[Page]:
+def load_pages(folder: str | Path, *, gold_name: str = "gold.json", page_sites: bool = False) -> list[Page]:
     """Every page of a gold set, with its site (the gold's ``site``, else from the README's table).
+
+    With ``page_sites`` a page without a site is a site of its own, ``<folder name>/<page>`` (the
+    synthetic layouts: each written for its own layout class, none sharing another's template).
 
     Raises:
         ValueError: a page has no site.
@@ -156,6 +159,8 @@ def load_pages(folder: str | Path, *, gold_name: str = "gold.json") -> list[Page
     for name in sorted(gold):
         entry = data["files"][name]
         site = str(entry.get("site") or from_readme.get(name, ""))
+        if not site and page_sites:
+            site = f"{base.name}/{name}"
         if not site:
             raise ValueError(f"{gold_path}: {name} has no site (a 'site' field or a README row)")
         path = base / name if (base / name).exists() else base / "pages" / name

@@ -3,17 +3,20 @@
 Readers compared (each a :data:`~lawalign_dev.evaluate.protocol.Fit`):
 
 ``rules``
-    ``lawalign units FILE`` as it stands (no ``--lang``). Nothing in it is fitted on the pages, so its
-    cross-validated figure is its in-sample figure; but its rules were written on these pages, so
-    only the recorded first-sight figures of each batch say how it reads a page it has not seen.
+    ``lawalign units FILE`` (no ``--lang``) with no line reader (the rules alone). Nothing in it is
+    fitted on the pages, so its cross-validated figure is its in-sample figure; but its rules were
+    written on these pages, so only the recorded first-sight figures of each batch say how it reads
+    a page it has not seen.
 ``model``
     the line-role CRF on the layout cues alone (no rule's reading): it gives roles, not ids, so it
     is scored on the line's kind (title, text, footnote, noise) only.
 ``rules+model``
-    the rules' units, with the CRF fitted on the layout cues and the rules' reading of each line
-    (``stacked``): a unit whose every line the CRF reads as noise becomes debris; every unit's
-    confidence is the rules' confidence times the CRF's mean probability of the unit's kind on its
-    lines.
+    the pipeline as it ships (``lawalign units FILE`` with its line reader): the rules' units, with
+    the CRF fitted on the layout cues and the rules' reading of each line (``stacked``) weighing them
+    (:func:`lawalign.structure.reader.weigh_units`): a unit whose every line the CRF reads as noise
+    becomes debris; every unit's confidence is the rules' confidence times the CRF's mean probability
+    of the unit's kind on its lines. Cross-validated, each site's pages are read with a CRF fitted
+    without that site.
 
 Every reader's confidence is calibrated out of fold (isotonic by site) and printed as the table
 "confidence bin → share right", next to the raw confidence's table.
@@ -21,12 +24,13 @@ Every reader's confidence is calibrated out of fold (isotonic by site) and print
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from lawalign.knowledge import Knowledge
 from lawalign.structure.reader import RoleModel, role_kind
-from lawalign_dev.evaluate.pages import LineResult, score_file
+from lawalign_dev.evaluate.pages import LineResult, Rows, score_file, units_of_file
 from lawalign_dev.evaluate.protocol import (
     Fit,
     Page,
@@ -43,23 +47,32 @@ from lawalign_dev.evaluate.protocol import (
     summary_lines,
 )
 from lawalign_dev.evaluate.train_reader import (
-    cached_units,
     load_settings,
-    page_sequence,
-    rules_rows,
+    page_sequences,
+    training_pages,
     training_sequences,
 )
 from lawalign_dev.evaluate.train_reader import train as train_crf
 
 
+@cache
+def _rules_only() -> Knowledge:
+    return Knowledge.load(()).with_reader(None)
+
+
+def rows_with(path: Path, knowledge: Knowledge) -> Rows:
+    """``lawalign units FILE`` rows of a page with the given knowledge (its line reader)."""
+    return units_of_file(path, knowledge)
+
+
 def rules_scorer(page: Page) -> list[LineResult]:
-    """The rules' reading of one page, scored against its gold."""
+    """The rules' reading of one page (no line reader), scored against its gold."""
     return list(_rules_scored(page))
 
 
 @cache
 def _rules_scored(page: Page) -> tuple[LineResult, ...]:
-    return tuple(score_file(page.path, page.gold, cached_units))
+    return tuple(score_file(page.path, page.gold, lambda p: rows_with(p, _rules_only())))
 
 
 def fit_rules(train: Sequence[Page]) -> Scorer:
@@ -83,7 +96,7 @@ def fit_model(train: Sequence[Page]) -> Scorer:
     model = _fit_crf(train, stacked=False)
 
     def scorer(page: Page) -> list[LineResult]:
-        feats = page_sequence(page, None, False)
+        (feats,) = page_sequences(page, False)
         roles = model.viterbi([f.attrs for f in feats])
         probs = model.marginals([f.attrs for f in feats])
         gold = {g.line: g for g in page.gold.lines}
@@ -103,40 +116,14 @@ def fit_model(train: Sequence[Page]) -> Scorer:
 
 
 def fit_rules_model(train: Sequence[Page]) -> Scorer:
-    """The rules' units, noise vetoed and confidence weighed by the stacked CRF."""
-    model = _fit_crf(train, stacked=True)
+    """The pipeline as it ships: the rules' units weighed by the stacked CRF
+    (:func:`lawalign.structure.reader.weigh_units`), the CRF fitted on ``train`` only."""
+    knowledge = Knowledge.load(()).with_reader(_fit_crf(train, stacked=True))
 
     def scorer(page: Page) -> list[LineResult]:
-        rows = rules_rows(page)
-        if rows is None:
-            return rules_scorer(page)
-        feats = page_sequence(page, rows, True)
-        probs = {f.raw_line: p for f, p in zip(feats, model.marginals([f.attrs for f in feats]), strict=True)}
-        new_rows = [_weighed(dict(r), probs) for r in rows]
-        return score_file(page.path, page.gold, lambda _: new_rows)
+        return score_file(page.path, page.gold, lambda p: rows_with(p, knowledge))
 
     return scorer
-
-
-def _weighed(row: dict[str, object], probs: Mapping[int, Mapping[str, float]]) -> dict[str, object]:
-    """A rules' unit as the stacked CRF reads it: vetoed to debris, its confidence weighed."""
-    src = row.get("source")
-    if not isinstance(src, Mapping):
-        return row
-    start, end = src.get("line_start"), src.get("line_end")
-    if not (isinstance(start, int) and isinstance(end, int)):
-        return row
-    lines = [probs[i] for i in range(start, end + 1) if i in probs]
-    if not lines:
-        return row
-    kind = str(row.get("kind"))
-    p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == kind) for p in lines) / len(lines)
-    if kind != "debris" and all(max(p, key=lambda r: p[r]) == "noise" for p in lines):
-        row.update(kind="debris", role="debris", id="debris.model")
-        p_kind = sum(p.get("noise", 0.0) for p in lines) / len(lines)
-    conf = row.get("confidence", 1.0)
-    row["confidence"] = (float(conf) if isinstance(conf, int | float) else 1.0) * p_kind
-    return row
 
 
 READERS: tuple[tuple[str, Fit, bool], ...] = (
@@ -150,25 +137,36 @@ READERS: tuple[tuple[str, Fit, bool], ...] = (
 def report(
     realworld: Path, shared: Path | None = None, readers: Sequence[tuple[str, Fit, bool]] = READERS
 ) -> str:
-    """The protocol's figures as text: cross-validated first, in-sample beside, per reader."""
-    pages = load_pages(realworld)
+    """The protocol's figures as text: cross-validated first, in-sample beside, per reader.
+
+    The readers are fitted on the real pages and the synthetic layouts (:func:`training_pages`; a
+    synthetic page is a site of its own); the figures of the two sets are printed apart.
+    """
+    pool = training_pages(realworld)
+    pages = [p for p in pool if not p.site.startswith("synthetic/")]
+    synthetic = [p for p in pool if p.site.startswith("synthetic/")]
     shared_pages = load_pages(shared) if shared is not None and (shared / "gold.json").is_file() else []
     shared_sites = sorted({p.site for p in shared_pages})
-    site_of = {p.name: p.site for p in pages + shared_pages}
+    site_of = {p.name: p.site for p in pool + shared_pages}
     recorded = load_first_sight(realworld / "batches.json")
     out = [
-        f"== protocol: {len(pages)} pages of tests/realworld from {len({p.site for p in pages})} sites; "
-        f"shared real-pages-dev {len(shared_pages)} pages from {len(shared_sites)} sites "
-        f"({', '.join(shared_sites) or 'absent'}), scored by readers fitted without those sites",
+        f"== protocol: {len(pages)} pages of tests/realworld from {len({p.site for p in pages})} sites "
+        f"and {len(synthetic)} synthetic layouts (each a site of its own); shared real-pages-dev "
+        f"{len(shared_pages)} pages from {len(shared_sites)} sites ({', '.join(shared_sites) or 'absent'}), "
+        "scored by readers fitted without those sites",
     ]
+    names = {p.name for p in pages}
     for name, fit, fitted in readers:
-        cv = cross_validate(pages, fit, exclude_sites=shared_sites)
-        ins = in_sample(pages, fit, exclude_sites=shared_sites)
+        both = cross_validate(pool, fit, exclude_sites=shared_sites)
+        cv = [r for r in both if r.file in names]
+        ins = [r for r in in_sample(pool, fit, exclude_sites=shared_sites) if r.file in names]
         cal = calibrate_out_of_fold(cv, site_of)
         out.append(f"-- reader {name}")
         out += summary_lines("cross-validated by site", cv)
         out += summary_lines("calibrated out of fold", cal)
         out += summary_lines("in-sample", ins)
+        if synthetic:
+            out += summary_lines("synthetic, cross-val.", [r for r in both if r.file not in names])
         out.append("  confidence bin -> share right, raw (cross-validated):")
         out += calibration_table(cv, "    ")
         out.append("  confidence bin -> share right, calibrated out of fold (isotonic, by site):")
@@ -177,6 +175,6 @@ def report(
         sight = first_sight(pages, fit) if fitted else None
         out += batch_table(pages, cv, recorded, sight, indent="    ")
         if shared_pages:
-            sh = held_out(shared_pages, pages, fit)
+            sh = held_out(shared_pages, pool, fit)
             out += summary_lines("shared real-pages-dev", sh)
     return "\n".join(out)

@@ -1,27 +1,31 @@
 """Fitting the line-role model on the development gold (``make train``), and reading pages with it.
 
-Training data: every line of the real pages of ``tests/realworld/`` with its gold role (from the gold
+Training data: every line of the real pages of ``tests/realworld/`` and of the synthetic layouts of
+``tests/realworld/synthetic/`` with its gold role (from the gold
 id and kind: ``68.title`` a law title, ``68A.title``/``70B1.title`` a heading, ``68.intro`` an intro,
 ``69B.wrap`` a wrap, ``68A`` a section, ``68B1``/``71.1`` a point, ``16B1a`` a sub-point, a footnote,
-noise). The pages of the shared real-pages-dev set are never trained on. The model is a
-linear-chain CRF (CRFsuite, L-BFGS with elastic-net regularisation ``c1``/``c2`` from
-``data/reader/settings.toml``); its weights are written as ``data/reader/roles.json``
-(:class:`lawalign.structure.reader.RoleModel`), the same bytes for the same gold.
+noise). The pages of the shared real-pages-dev set are never trained on. Each line is read as the
+pipeline reads it (:func:`lawalign.structure.reader.stacked_sequence`: layout cues and the rules'
+reading, before any model). The model is a linear-chain CRF (CRFsuite, L-BFGS with elastic-net
+regularisation ``c1``/``c2`` from ``data/reader/settings.toml``); its weights are written as
+``data/reader/roles.json`` (:class:`lawalign.structure.reader.RoleModel`), the same bytes for the
+same gold.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from lawalign.structure.features import LineFeatures, page_features, with_reading
-from lawalign.structure.reader import ROLES, RoleModel
-from lawalign_dev.evaluate.pages import FileGold, GoldLine, Rows, units_of_file
+from lawalign.structure.features import LineFeatures, page_features
+from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
+from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, Rows, score_file, units_of_file
 from lawalign_dev.evaluate.protocol import Page, load_pages
 
 _POINT = re.compile(r"^\d{1,3}(?:[A-Z]\d+|\.\d+)$")
@@ -62,6 +66,7 @@ class Settings:
     c2: float
     max_iterations: int
     stacked: bool
+    calibration_folds: int
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -72,31 +77,18 @@ def load_settings(path: Path | None = None) -> Settings:
         else (resources.files("lawalign") / "data" / "reader" / "settings.toml").read_text(encoding="utf-8")
     )
     data = tomllib.loads(text)["train"]
-    return Settings(float(data["c1"]), float(data["c2"]), int(data["max_iterations"]), bool(data["stacked"]))
-
-
-def rule_reading(rows: Rows) -> dict[int, tuple[str, str, bool]]:
-    """Each raw line's reading by the structure stage: the kind, role and inferred flag of its unit.
-
-    A line covered by a unit with an id wins over debris covering it too.
-    """
-    out: dict[int, tuple[str, str, bool]] = {}
-    for row in rows:
-        src = row.get("source")
-        if not isinstance(src, Mapping):
-            continue
-        start, end = src.get("line_start"), src.get("line_end")
-        if not (isinstance(start, int) and isinstance(end, int)):
-            continue
-        reading = (str(row.get("kind")), str(row.get("role")), bool(row.get("inferred")))
-        for line in range(start, end + 1):
-            if line not in out or out[line][0] == "debris":
-                out[line] = reading
-    return out
+    return Settings(
+        float(data["c1"]),
+        float(data["c2"]),
+        int(data["max_iterations"]),
+        bool(data["stacked"]),
+        int(data["calibration_folds"]),
+    )
 
 
 @cache
 def _source_features(path: Path) -> tuple[LineFeatures, ...]:
+    """A page's lines with their layout cues alone (the reader that reads no rule)."""
     from lawalign.ingest import read_source
     from lawalign.ingest.profiles import load_profile
 
@@ -105,36 +97,44 @@ def _source_features(path: Path) -> tuple[LineFeatures, ...]:
 
 
 @cache
-def cached_units(path: Path) -> Rows:
-    """``lawalign units FILE`` rows of a page, computed once per process."""
-    return units_of_file(path)
-
-
-def rules_rows(page: Page) -> Rows | None:
-    """The structure stage's rows of a page, ``None`` when it refuses the page."""
+def _stacked_parts(path: Path) -> tuple[tuple[LineFeatures, ...], ...]:
+    """A page's lines as the stacked model reads them, one sequence per language part: the layout cues
+    and the rules' reading, computed by the function the pipeline weighs units with
+    (:func:`lawalign.structure.reader.stacked_sequence`) from the rules' units (no model). A page the
+    rules refuse is read with no rule reading."""
     from lawalign.errors import LawalignError
+    from lawalign.ingest import read_source
+    from lawalign.ingest.bilingual import split_languages
+    from lawalign.ingest.profiles import load_profile
+    from lawalign.run import read_structure
 
+    source = read_source(path)
     try:
-        return cached_units(page.path)
+        pairs = read_structure(source, reader=None)
     except LawalignError:
-        return None
+        return (tuple(stacked_sequence(source, load_profile(source.lang), ())),)
+    parts = split_languages(source)
+    return tuple(
+        tuple(stacked_sequence(part, load_profile(part.lang), edition.units))
+        for part, (edition, _) in zip(parts, pairs, strict=True)
+    )
+
+
+def page_sequences(page: Page, stacked: bool) -> list[list[LineFeatures]]:
+    """The lines of a page as the model reads them: one sequence, or one per language part when
+    ``stacked``."""
+    if stacked:
+        return [list(seq) for seq in _stacked_parts(page.path)]
+    return [list(_source_features(page.path))]
 
 
 def training_sequences(pages: Sequence[Page], stacked: bool) -> list[tuple[list[LineFeatures], list[str]]]:
     """Each page's lines and gold roles, in page-name order."""
     out = []
     for page in sorted(pages, key=lambda p: p.name):
-        feats = page_sequence(page, rules_rows(page) if stacked else None, stacked)
-        out.append((feats, labels_of(feats, page.gold)))
+        for feats in page_sequences(page, stacked):
+            out.append((feats, labels_of(feats, page.gold)))
     return out
-
-
-def page_sequence(page: Page, rows: Rows | None, stacked: bool) -> list[LineFeatures]:
-    """The lines of a page as the model reads them (with the rules' reading when ``stacked``)."""
-    feats = list(_source_features(page.path))
-    if stacked:
-        feats = with_reading(feats, rule_reading(rows or ()))
-    return feats
 
 
 def labels_of(feats: Sequence[LineFeatures], gold: FileGold) -> list[str]:
@@ -176,14 +176,64 @@ def train(sequences: Sequence[tuple[Sequence[LineFeatures], Sequence[str]]], set
     return RoleModel.from_json(RoleModel(labels, transitions, state).to_json())
 
 
+def training_pages(realworld: Path) -> list[Page]:
+    """The pages the bundled model is fitted on: the real pages of ``realworld`` and the synthetic
+    layouts of ``realworld/synthetic`` (each a site of its own)."""
+    synthetic = realworld / "synthetic"
+    extra = load_pages(synthetic, page_sites=True) if (synthetic / "gold.json").is_file() else []
+    return load_pages(realworld) + extra
+
+
+def site_folds(pages: Sequence[Page], k: int) -> list[list[Page]]:
+    """The pages in ``k`` folds by site: sites in name order dealt round the folds (deterministic)."""
+    sites = sorted({p.site for p in pages})
+    fold = {site: i % k for i, site in enumerate(sites)}
+    return [[p for p in pages if fold[p.site] == i] for i in range(k)]
+
+
+def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
+    """Every line of ``pages`` read by the pipeline with a model fitted without its fold's sites
+    (uncalibrated), scored against the gold: the data the calibration is fitted on."""
+    from lawalign.knowledge import Knowledge
+
+    out: list[LineResult] = []
+    for held in site_folds(pages, settings.calibration_folds):
+        names = {p.name for p in held}
+        train_pages = [p for p in pages if p.name not in names]
+        fold_model = train(training_sequences(train_pages, settings.stacked), settings)
+        knowledge = Knowledge.load(()).with_reader(fold_model)
+
+        def rows(path: Path, knowledge: Knowledge = knowledge) -> Rows:
+            return units_of_file(path, knowledge)
+
+        for page in held:
+            out.extend(score_file(page.path, page.gold, rows))
+    return out
+
+
+def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float], ...]:
+    """The knots of an isotonic map from a line's raw confidence to its being right."""
+    from sklearn.isotonic import IsotonicRegression
+
+    ordered = sorted(results, key=lambda r: (r.confidence, r.right))
+    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
+    iso.fit([r.confidence for r in ordered], [float(r.right) for r in ordered])
+    knots = zip(iso.X_thresholds_.tolist(), iso.y_thresholds_.tolist(), strict=True)
+    return tuple((round(float(x), 6), round(float(y), 6)) for x, y in knots)
+
+
 def build(realworld: Path, out: Path) -> RoleModel:
-    """Fit the bundled model on every real page of ``realworld`` and write it to ``out``.
+    """Fit the bundled model on every page of :func:`training_pages`, calibrate it out of fold
+    (:func:`out_of_fold`, ``calibration_folds`` folds by site) and write it to ``out``.
 
     The shared real-pages-dev set is never trained on; its evaluation fits readers without its sites
     (``make eval``, section ``protocol``), so the bundled model does not depend on that set's presence.
     """
+    logging.disable(logging.WARNING)  # pages the rules refuse are part of the data
     settings = load_settings()
-    model = train(training_sequences(load_pages(realworld), settings.stacked), settings)
+    pages = training_pages(realworld)
+    model = train(training_sequences(pages, settings.stacked), settings)
+    model = replace(model, calibration=fit_calibration(out_of_fold(pages, settings)))
     out.write_text(model.to_json(), encoding="utf-8")
     return model
 
@@ -191,9 +241,7 @@ def build(realworld: Path, out: Path) -> RoleModel:
 def main(argv: Sequence[str] | None = None) -> int:
     """``make train``: rebuild ``src/lawalign/data/reader/roles.json`` from the development gold."""
     import argparse
-    import logging
 
-    logging.disable(logging.WARNING)  # pages the rules refuse are part of the data
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--gold", type=Path, default=Path("tests/realworld"))
     parser.add_argument("--out", type=Path, default=Path("src/lawalign/data/reader") / "roles.json")
