@@ -11,12 +11,12 @@ Roles: ``law-title``, ``heading`` (section and point headings), ``intro``, ``sec
 
 The model is *stacked* on the structure stage: its cues are each line's layout
 (:func:`lawalign.structure.features.page_features`) and the rules' reading of the line (the kind,
-role and printed-or-inferred id of the unit covering it). :func:`weigh_units` applies it to the
-rules' units of one text: a unit whose every line the model reads as noise becomes debris (reason
-``noise``), and every unit's confidence becomes the rules' confidence times the model's mean
-probability of the unit's kind over its lines. The same function is what ``make train`` and the
-evaluation protocol read lines with (:func:`stacked_sequence`), so the model that ships is the one
-measured.
+role, printed-or-inferred id and confidence of the unit covering it). :func:`weigh_units` applies
+it to the rules' units of one text: a run of one law's units that the model reads as noise becomes
+debris (reason ``noise``), and every unit's confidence becomes the rules' confidence times the
+model's mean probability of the unit's kind over its lines, calibrated out of fold. The same
+function is what ``make train`` and the evaluation protocol read lines with
+(:func:`stacked_sequence`), so the model that ships is the one measured.
 
 >>> m = RoleModel(("noise", "section"), ((0.0, -0.2), (-0.2, 0.0)),
 ...               {"bias": {"noise": 0.5}, "shape=section": {"section": 2.0}})
@@ -310,7 +310,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
                     kind="debris",
                     role="debris",
                     reason="noise",
-                    evidence=f"the fitted line reader reads every line as noise (the rules read {unit.id})",
+                    evidence=f"the fitted line reader reads its run of units as noise (rules: {unit.id})",
                     confidence=round(model.calibrated(unit.confidence * p_noise), 3),
                     text=source.text[unit.span[0] : unit.span[1]],
                     label="",
