@@ -336,7 +336,7 @@ def batch_table(
             first = f"{Score(right, total)} at {rec.get('code', '?')}"
         else:
             first = "not recorded"
-        line = f"{indent}batch {batch:<4} {n_pages:>3} pages  first sight (rules) {first}"
+        line = f"{indent}batch {batch:<4} {n_pages:>3} pages  first sight (as recorded) {first}"
         if fitted_first_sight is not None and batch in fitted_first_sight:
             line += f"  first sight (fitted on earlier batches) {overall(fitted_first_sight[batch])}"
         out.append(line + f"  now, cross-validated {overall(now)}")
