@@ -190,7 +190,6 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
         getattr(args, "input_lang", None),
         model=getattr(args, "model", "e5"),
         cache_dir=getattr(args, "cache_dir", None),
-        data_dir=getattr(args, "data", None),
         anchor=not getattr(args, "no_anchor", False),
         align=align and not getattr(args, "no_align", False),
         rules=[r.strip() for r in rules.split(",") if r.strip()] if isinstance(rules, str) else None,

@@ -213,26 +213,24 @@ def bundled_model() -> RoleModel | None:
 # -- the model applied to the rules' units ----------------------------------------------------------
 
 
-def _covered(offsets: Sequence[int], unit: Unit) -> range:
-    """The indices of the lines (their ``offsets`` in the text) a unit's span covers (empty for a
-    unit without a span)."""
-    start, end = unit.span
-    if end <= start or not offsets:
-        return range(0)
-    return range(max(0, bisect_right(offsets, start) - 1), bisect_left(offsets, end))
-
-
-def line_reading(source: SourceText, units: Sequence[Unit]) -> dict[int, tuple[str, str, bool]]:
-    """Each line's reading by the rules: ``{line index: (kind, role, inferred)}`` of the unit covering
-    it (a unit with an id wins over debris covering the same line)."""
-    return {i: (u.kind, u.role, u.inferred) for i, u in _line_units(source, units).items()}
-
-
-def _line_units(source: SourceText, units: Sequence[Unit]) -> dict[int, Unit]:
-    out: dict[int, Unit] = {}
+def _covered(source: SourceText, units: Sequence[Unit]) -> list[range]:
+    """The indices of ``source.lines`` each unit's span covers (empty for a unit without a span)."""
     offsets = [ln.offset for ln in source.lines]
-    for unit in units:
-        for i in _covered(offsets, unit):
+
+    def lines(unit: Unit) -> range:
+        start, end = unit.span
+        if end <= start or not offsets:
+            return range(0)
+        return range(max(0, bisect_right(offsets, start) - 1), bisect_left(offsets, end))
+
+    return [lines(u) for u in units]
+
+
+def _line_units(units: Sequence[Unit], covered: Sequence[range]) -> dict[int, Unit]:
+    """Each line's unit: the one covering it (a unit with an id wins over debris on the same line)."""
+    out: dict[int, Unit] = {}
+    for unit, lines in zip(units, covered, strict=True):
+        for i in lines:
             if i not in out or out[i].kind == "debris":
                 out[i] = unit
     return out
@@ -241,9 +239,16 @@ def _line_units(source: SourceText, units: Sequence[Unit]) -> dict[int, Unit]:
 def stacked_sequence(source: SourceText, profile: Profile, units: Sequence[Unit]) -> list[LineFeatures]:
     """The lines of a text as the stacked model reads them: layout cues plus the rules' reading (the
     unit's kind, role, printed or inferred id, and confidence in tenths)."""
-    by_line = _line_units(source, units)
+    return _stacked(source, profile, units, _covered(source, units))
+
+
+def _stacked(
+    source: SourceText, profile: Profile, units: Sequence[Unit], covered: Sequence[range]
+) -> list[LineFeatures]:
+    by_line = _line_units(units, covered)
+    reading = {i: (u.kind, u.role, u.inferred) for i, u in by_line.items()}
     out = []
-    for f in with_reading(page_features(source, profile), line_reading(source, units)):
+    for f in with_reading(page_features(source, profile), reading):
         unit = by_line.get(f.index)
         conf = "none" if unit is None else "1" if unit.confidence >= 1.0 else f"{int(unit.confidence * 10)}"
         out.append(replace(f, attrs=(*f.attrs, f"rule-conf={conf}")))
@@ -261,7 +266,7 @@ NOISE_RUN = 0.5
 def _noise_runs(units: Sequence[Unit], covered: Sequence[Sequence[Mapping[str, float]]]) -> set[int]:
     """The units (not debris) of the runs the model reads as noise: a run is a law's units in a row
     (debris between them does not end it); it is noise when the mean probability of ``noise`` over
-    all its lines is above one half."""
+    all its lines is above :data:`NOISE_RUN`."""
     runs: list[list[int]] = []
     for k, unit in enumerate(units):
         if unit.kind == "debris":
@@ -288,10 +293,10 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
     numbered again in source order; a footnote whose anchor became debris is orphaned, and links to
     a unit that became debris are dropped.
     """
-    feats = stacked_sequence(source, profile, units)
+    lines_of = _covered(source, units)
+    feats = _stacked(source, profile, units, lines_of)
     probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
-    offsets = [ln.offset for ln in source.lines]
-    covered = [[probs[i] for i in _covered(offsets, unit) if i in probs] for unit in units]
+    covered = [[probs[i] for i in lines if i in probs] for lines in lines_of]
     noise_runs = _noise_runs(units, covered)
     out: list[Unit] = []
     vetoed: set[int] = set()
@@ -300,7 +305,6 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
         if not lines:
             out.append(unit)
             continue
-        p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == unit.kind) for p in lines) / len(lines)
         if k in noise_runs:
             p_noise = sum(p.get("noise", 0.0) for p in lines) / len(lines)
             vetoed.add(k)
@@ -321,6 +325,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
                 )
             )
             continue
+        p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == unit.kind) for p in lines) / len(lines)
         out.append(replace(unit, confidence=round(model.calibrated(unit.confidence * p_kind), 3)))
     if not vetoed:
         return out

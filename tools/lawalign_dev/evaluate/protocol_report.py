@@ -13,10 +13,10 @@ Readers compared (each a :data:`~lawalign_dev.evaluate.protocol.Fit`):
 ``rules+model``
     the pipeline as it ships (``lawalign units FILE`` with its line reader): the rules' units, with
     the CRF fitted on the layout cues and the rules' reading of each line (``stacked``) weighing them
-    (:func:`lawalign.structure.reader.weigh_units`): a unit whose every line the CRF reads as noise
-    becomes debris; every unit's confidence is the rules' confidence times the CRF's mean probability
-    of the unit's kind on its lines. Cross-validated, each site's pages are read with a CRF fitted
-    without that site.
+    (:func:`lawalign.structure.reader.weigh_units`): a run of one law's units that the CRF reads as
+    noise becomes debris; every unit's confidence is the rules' confidence times the CRF's mean
+    probability of the unit's kind on its lines (uncalibrated here: the protocol calibrates it out of
+    fold by site). Cross-validated, each site's pages are read with a CRF fitted without that site.
 
 Every reader's confidence is calibrated out of fold (isotonic by site) and printed as the table
 "confidence bin → share right", next to the raw confidence's table.
@@ -28,9 +28,8 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from lawalign.knowledge import Knowledge
 from lawalign.structure.reader import RoleModel, role_kind
-from lawalign_dev.evaluate.pages import LineResult, Rows, score_file, units_of_file
+from lawalign_dev.evaluate.pages import LineResult
 from lawalign_dev.evaluate.protocol import (
     Fit,
     Page,
@@ -49,21 +48,13 @@ from lawalign_dev.evaluate.protocol import (
 from lawalign_dev.evaluate.train_reader import (
     load_settings,
     page_sequences,
+    read_with,
     training_pages,
     training_sequences,
 )
 from lawalign_dev.evaluate.train_reader import train as train_crf
 
-
-@cache
-def _rules_only() -> Knowledge:
-    return Knowledge.load(()).with_reader(None)
-
-
-def rows_with(path: Path, knowledge: Knowledge) -> Rows:
-    """``lawalign units FILE`` rows of a page with the given knowledge (its line reader)."""
-    return units_of_file(path, knowledge)
-
+_RULES_ALONE = read_with(None)
 
 def rules_scorer(page: Page) -> list[LineResult]:
     """The rules' reading of one page (no line reader), scored against its gold."""
@@ -72,7 +63,7 @@ def rules_scorer(page: Page) -> list[LineResult]:
 
 @cache
 def _rules_scored(page: Page) -> tuple[LineResult, ...]:
-    return tuple(score_file(page.path, page.gold, lambda p: rows_with(p, _rules_only())))
+    return tuple(_RULES_ALONE(page))
 
 
 def fit_rules(train: Sequence[Page]) -> Scorer:
@@ -118,12 +109,7 @@ def fit_model(train: Sequence[Page]) -> Scorer:
 def fit_rules_model(train: Sequence[Page]) -> Scorer:
     """The pipeline as it ships: the rules' units weighed by the stacked CRF
     (:func:`lawalign.structure.reader.weigh_units`), the CRF fitted on ``train`` only."""
-    knowledge = Knowledge.load(()).with_reader(_fit_crf(train, stacked=True))
-
-    def scorer(page: Page) -> list[LineResult]:
-        return score_file(page.path, page.gold, lambda p: rows_with(p, knowledge))
-
-    return scorer
+    return read_with(_fit_crf(train, stacked=True))
 
 
 READERS: tuple[tuple[str, Fit, bool], ...] = (

@@ -17,15 +17,15 @@ from __future__ import annotations
 import logging
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 
 from lawalign.structure.features import LineFeatures, page_features
 from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
-from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, Rows, score_file, units_of_file
+from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file, units_of_file
 from lawalign_dev.evaluate.protocol import Page, load_pages
 
 _POINT = re.compile(r"^\d{1,3}(?:[A-Z]\d+|\.\d+)$")
@@ -191,23 +191,25 @@ def site_folds(pages: Sequence[Page], k: int) -> list[list[Page]]:
     return [[p for p in pages if fold[p.site] == i] for i in range(k)]
 
 
+def read_with(model: RoleModel | None) -> Callable[[Page], list[LineResult]]:
+    """A scorer of pages as ``lawalign units FILE`` reads them with the line reader ``model`` (None:
+    the rules alone), against their gold."""
+    from lawalign.knowledge import Knowledge
+
+    rows = partial(units_of_file, knowledge=Knowledge.load(()).with_reader(model))
+    return lambda page: score_file(page.path, page.gold, rows)
+
+
 def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
     """Every line of ``pages`` read by the pipeline with a model fitted without its fold's sites
     (uncalibrated), scored against the gold: the data the calibration is fitted on."""
-    from lawalign.knowledge import Knowledge
-
     out: list[LineResult] = []
     for held in site_folds(pages, settings.calibration_folds):
         names = {p.name for p in held}
         train_pages = [p for p in pages if p.name not in names]
-        fold_model = train(training_sequences(train_pages, settings.stacked), settings)
-        knowledge = Knowledge.load(()).with_reader(fold_model)
-
-        def rows(path: Path, knowledge: Knowledge = knowledge) -> Rows:
-            return units_of_file(path, knowledge)
-
+        scorer = read_with(train(training_sequences(train_pages, settings.stacked), settings))
         for page in held:
-            out.extend(score_file(page.path, page.gold, rows))
+            out.extend(scorer(page))
     return out
 
 
