@@ -40,8 +40,11 @@ eval: setup
 
 # The fitted line-role model (src/lawalign/data/reader/roles.json) from the development gold: the
 # same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
+# and the document aligner's bead weights (src/lawalign/data/align/beads.json) from the gold beads of
+# ../shared/benchmarks (docs/align.md, "The fitted bead score"; the first run encodes them, ~5 min).
 train: setup
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_aligner
 
 bench: setup fonts
 	$(BIN)/python scripts/bench.py

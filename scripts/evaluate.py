@@ -144,13 +144,19 @@ def section_crossval() -> None:
         print("  (skipped: no ../shared/benchmarks)")
         return
     emb = get_embedder()
+    suites = []
     for folder, make in (("bleualign-dev", bleualign_suite), ("mac-dev", mac_suite)):
         if not (shared / folder).is_dir():
             print(f"  (skipped: no {shared / folder})")
             continue
         suite = make(shared / folder)
+        suites.append(suite)
         results = [evaluate_method(method, suite) for method in standard_methods(emb)]
         print(format_results(suite, results))
+    if len(suites) == 2:
+        from lawalign_dev.evaluate.train_aligner import cross_validate, format_fitted, pool
+
+        print(format_fitted(cross_validate(pool(suites, emb))))
 
 
 def _shared_benchmarks() -> Path | None:

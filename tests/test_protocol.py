@@ -181,11 +181,24 @@ def test_a_model_file_is_checked() -> None:
 
 
 @pytest.mark.slow
-def test_make_train_rebuilds_the_bundled_weights_byte_for_byte(tmp_path: Path) -> None:
+def test_make_train_rebuilds_the_bundled_weights(tmp_path: Path) -> None:
+    """The CRF's weights byte for byte; the calibration as a map, within 0.02 everywhere.
+
+    The calibration is fitted on out-of-fold readings of the pages, whose isotonic knots move with
+    the last bits of the floating point: on a fresh machine with the same pinned packages a rebuild
+    gave the same weights and knots up to 0.008 apart.
+    """
     from lawalign_dev.evaluate.train_reader import build
 
     bundled = ROOT / "src" / "lawalign" / "data" / "reader" / "roles.json"
     build(REAL, tmp_path / "roles.json")
-    assert (tmp_path / "roles.json").read_bytes() == bundled.read_bytes(), "run `make train`"
+    rebuilt, shipped = (json.loads(f.read_text(encoding="utf-8")) for f in (tmp_path / "roles.json", bundled))
+    knots = rebuilt.pop("calibration"), shipped.pop("calibration")
+    assert rebuilt == shipped, "run `make train`"
+    files = (tmp_path / "roles.json", bundled)
+    fresh, kept = (RoleModel.from_json(f.read_text(encoding="utf-8")) for f in files)
+    assert bool(knots[0]) == bool(knots[1])
+    gaps = [abs(fresh.calibrated(c / 100) - kept.calibrated(c / 100)) for c in range(101)]
+    assert max(gaps) <= 0.02, "run `make train`"
     model = bundled_model()
     assert model is not None and set(model.labels) <= set(reader.ROLES)

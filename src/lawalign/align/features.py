@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from lawalign.align.beadmodel import bead_types
 from lawalign.align.embed import Embedder, normalize_rows
 from lawalign.align.ends import mismatched, pair_classes
 from lawalign.align.sentalign import (
@@ -38,7 +39,6 @@ from lawalign.align.sentalign import (
     BeadScorer,
     Calibration,
     align_overlaps,
-    bead_types,
     calibrate,
     embed_overlaps,
     overlap_lengths,
@@ -83,15 +83,25 @@ class PairFeatures:
         """The backgrounds and deletion scores of this pair (:func:`~lawalign.align.sentalign.calibrate`)."""
         return calibrate(self.src_ov, self.tgt_ov, config)
 
-    def scorer(self, config: AlignConfig) -> BeadScorer:
-        """Margin scores of any bead of this pair (:class:`~lawalign.align.sentalign.BeadScorer`)."""
-        return BeadScorer(self.src_ov, self.tgt_ov, config=config, lengths=self.lengths, numbers=self.numbers)
+    def scorer(self, config: AlignConfig, skip: float = 1.0) -> BeadScorer:
+        """Scores of any bead of this pair (:class:`~lawalign.align.sentalign.BeadScorer`; ``skip``:
+        the calibrated deletion score, the unit of ``fitted`` scores)."""
+        return BeadScorer(
+            self.src_ov, self.tgt_ov, config=config, lengths=self.lengths, numbers=self.numbers, skip=skip
+        )
 
     def level(self, config: AlignConfig, calibration: Calibration | None = None) -> Level:
         """This pair as one level of the search: its features, ``config`` and calibrated skip."""
         skip = (calibration or self.calibrate(config)).skip
         return Level(
-            self.src_ov, self.tgt_ov, self.lengths, self.numbers, config, skip, self.scorer(config), self.ends
+            self.src_ov,
+            self.tgt_ov,
+            self.lengths,
+            self.numbers,
+            config,
+            skip,
+            self.scorer(config, skip),
+            self.ends,
         )
 
     def align(self, config: AlignConfig, calibration: Calibration | None = None) -> tuple[Bead, ...]:
@@ -194,12 +204,15 @@ class Level:
             return 0.0
         xs, ys = np.array(corners).T
         wrong = int(mismatched(self.ends[0][xs], self.ends[1][ys]).sum())
-        return wrong * self.config.false_end_charge * abs(self.skip)
+        return wrong * self.config.end_charge() * abs(self.skip)
 
     def bead_score(self, dx: int, dy: int, x: int, y: int) -> float:
-        """Score of one bead (``−skip`` per unit of a deletion; ``−inf`` beyond the runs embedded)."""
+        """Score of one bead (``−skip`` per unit of a deletion under ``margin``; ``−inf`` beyond the
+        runs embedded)."""
         if dx == 0 or dy == 0:
-            return -self.skip * (dx + dy)
+            if self.scorer.fitted is None:
+                return -self.skip * (dx + dy)
+            return float(self.scorer.deletions(dx, dy, np.array([x]), np.array([y]))[0])
         if dx > self.src.shape[0] or dy > self.tgt.shape[0]:
             return -np.inf
         return float(self.scorer(dx, dy, np.array([x]), np.array([y]))[0])
@@ -244,8 +257,11 @@ class Level:
             if dx and dy:
                 ii, jj = np.meshgrid(np.arange(w - dx + 1), np.arange(h - dy + 1), indexing="ij")
                 scores = self.scorer(dx, dy, (x0 + ii).ravel(), (y0 + jj).ravel()).reshape(ii.shape)
-            else:
+            elif self.scorer.fitted is None:
                 scores = np.full((w - dx + 1, h - dy + 1), -self.skip)
+            else:
+                ii, jj = np.meshgrid(np.arange(w - dx + 1), np.arange(h - dy + 1), indexing="ij")
+                scores = self.scorer.deletions(dx, dy, (x0 + ii).ravel(), (y0 + jj).ravel()).reshape(ii.shape)
             steps.append((dx, dy, scores))
         for a in range(1, w + h + 1):
             i = np.arange(max(0, a - h), min(w, a) + 1)
@@ -428,6 +444,9 @@ def encode_banded(
     possible = len({t for side in (src, tgt) for k in range(2, max_side + 1) for t in overlap_texts(side, k)})
     if n == 0 or m == 0:
         return first, EncodeStats(len(distinct), 0, possible, 0, 0)
+    # the first pass scores by margin whatever the last one does, so what is encoded does not
+    # depend on fitted weights (they are fitted on these very features)
+    config = replace(config, scoring="margin") if config.scoring == "fitted" else config
     calibration = first.calibrate(config)
     beads = first.align(config, calibration)
     scorer = first.scorer(config)

@@ -36,13 +36,20 @@ from dataclasses import dataclass
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from lawalign.align.beadmodel import (
+    BASE_FEATURES,
+    BeadType,
+    BeadWeights,
+    bead_types,
+    bundled_weights,
+    type_feature,
+)
 from lawalign.align.embed import Embedder
 from lawalign.align.ends import mismatched, pair_classes
 from lawalign.models import Bead
 
 log = logging.getLogger(__name__)
 
-BeadType = tuple[int, int]
 _INF = np.inf
 _BLOCK = 64  # source rows per matrix product when computing band costs
 _SIZE_COST: dict[str, Callable[[int, int], float]] = {
@@ -62,8 +69,10 @@ class AlignConfig:
         size_cost: ``normalized`` scoring: how a bead's cost grows with its sentences: ``product``
             (``dx · dy``, vecalign), ``sum`` (``(dx + dy) / 2``) or ``max``.
         scoring: the last pass's bead score: ``margin`` (cosine minus the mean cosine to the
-            sentences just outside the bead, times a length factor; for documents) or
-            ``normalized`` (vecalign's cost; for short pieces such as a clause's sentences).
+            sentences just outside the bead, times a length factor; for documents), ``fitted``
+            (a weighted sum of that margin and other features of the bead, the weights fitted on
+            gold beads: :mod:`lawalign.align.beadmodel`) or ``normalized`` (vecalign's cost; for
+            short pieces such as a clause's sentences).
         skip_percentile: ``margin`` scoring: deletion cost = this quantile of random 1-1 margins.
         width: half-width of the search band around the coarse path, in anti-diagonal cells.
         full_dp_max: documents with ``n · m`` above its square are downsampled first.
@@ -76,6 +85,8 @@ class AlignConfig:
             Bleualign dev document every charge from 3 to 100 gives the same beads).
         sample_size: random 1-1 pairs sampled to calibrate the deletion penalty.
         seed: seed of that sample (fixed: same input, same beads).
+        weights: ``fitted`` scoring: the weights (None: the bundled ones, ``data/align/beads.json``);
+            ``number_weight`` and ``false_end_charge`` are then the weights' own.
     """
 
     max_size: int = 5
@@ -89,6 +100,7 @@ class AlignConfig:
     false_end_charge: float = 10.0
     sample_size: int = 20000
     seed: int = 0
+    weights: BeadWeights | None = None
 
     def __post_init__(self) -> None:
         for name in ("number_weight", "false_end_charge"):
@@ -96,8 +108,8 @@ class AlignConfig:
                 raise ValueError(f"{name} must not be negative, not {getattr(self, name)}")
         if self.max_size < 2:
             raise ValueError(f"max_size must be at least 2 (1-1 beads), not {self.max_size}")
-        if self.scoring not in ("normalized", "margin"):
-            raise ValueError(f"scoring must be 'normalized' or 'margin', not {self.scoring!r}")
+        if self.scoring not in ("normalized", "margin", "fitted"):
+            raise ValueError(f"scoring must be 'normalized', 'margin' or 'fitted', not {self.scoring!r}")
         if self.size_cost not in _SIZE_COST:
             raise ValueError(f"size_cost must be one of {', '.join(_SIZE_COST)}, not {self.size_cost!r}")
         for name in ("del_percentile", "skip_percentile"):
@@ -108,6 +120,16 @@ class AlignConfig:
     def max_side(self) -> int:
         """Most sentences one side of a bead can hold: the number of overlaps to embed."""
         return max(1, self.max_size - 1)
+
+    def bead_weights(self) -> BeadWeights:
+        """``fitted`` scoring's weights: the configured ones, else the bundled ones."""
+        return self.weights if self.weights is not None else bundled_weights()
+
+    def end_charge(self) -> float:
+        """What a false end on one side costs, in deletion scores (the fitted weight under ``fitted``)."""
+        if self.scoring == "fitted":
+            return max(0.0, -self.bead_weights().weight("false_end"))
+        return self.false_end_charge
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,19 +147,6 @@ class Calibration:
 
 
 _LEVEL_CONFIG = AlignConfig(scoring="normalized")  # coarse levels: 1-1 beads, normalized costs
-
-
-def bead_types(max_size: int) -> tuple[BeadType, ...]:
-    """Bead shapes searched: 1-1 first, then by size, deletions last.
-
-    >>> bead_types(4)
-    ((1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (3, 1), (1, 0), (0, 1))
-    """
-    matches = sorted(
-        ((x, y) for x in range(1, max_size) for y in range(1, max_size) if x + y <= max_size),
-        key=lambda t: (t[0] + t[1], t[0]),
-    )
-    return (*matches, (1, 0), (0, 1))
 
 
 def overlap_texts(sentences: Sequence[str], k: int) -> list[str]:
@@ -413,7 +422,8 @@ def _band_costs(
     inside = (x >= 0) & (x <= n) & (y >= 0) & (y <= m)
     costs = np.full((len(types), *y.shape), _INF)
     cosines = np.zeros((len(types), *y.shape))
-    margin = cfg.scoring == "margin"
+    margin = cfg.scoring in ("margin", "fitted")
+    fitted = cfg.bead_weights() if cfg.scoring == "fitted" else None
     sims = _Sims(src, tgt)
     ratio = _length_ratio(lengths)
     unit = skip if margin else del_penalty
@@ -421,7 +431,10 @@ def _band_costs(
         sx, sy = x - dx, y - dy
         ok = inside & (sx >= 0) & (sy >= 0)
         if dx == 0 or dy == 0:
-            costs[t][ok] = unit
+            if fitted is None:
+                costs[t][ok] = unit
+            else:
+                costs[t][ok] = -_fitted_deletions(fitted, dx, dy, sx[ok], sy[ok], lengths, _scale(skip))
             continue
         xs, ys = sx[ok], sy[ok]
         cos = sims(dx, dy, xs, ys)
@@ -430,13 +443,82 @@ def _band_costs(
             scale = _SIZE_COST[cfg.size_cost](dx, dy)
             costs[t][ok] = 2.0 * scale * (1.0 - cos) / (src_norm[dx - 1, xs] + tgt_norm[dy - 1, ys])
             continue
+        if fitted is not None:
+            rows = _shape_features(sims, cos, dx, dy, xs, ys, lengths, ratio, numbers, _scale(skip))
+            costs[t][ok] = -_fitted_matches(fitted, rows, dx, dy, _scale(skip))
+            continue
         costs[t][ok] = -_margins(sims, cos, dx, dy, xs, ys, cfg, lengths, ratio, numbers)
-    if ends is not None and cfg.false_end_charge:
+    charge = cfg.end_charge()
+    if ends is not None and charge:
         ex, ey = np.clip(x, 0, n), np.clip(y, 0, m)
-        costs += np.where(
-            inside & mismatched(ends[0][ex], ends[1][ey]), cfg.false_end_charge * abs(unit), 0.0
-        )
+        costs += np.where(inside & mismatched(ends[0][ex], ends[1][ey]), charge * abs(unit), 0.0)
     return costs, cosines
+
+
+def _scale(skip: float) -> float:
+    """The fitted score's unit: the calibrated deletion score, floored to stay positive."""
+    return max(abs(skip), 1e-12)
+
+
+_MATCH_FEATURES = BASE_FEATURES.index("false_end")  # rows of _shape_features: the match features
+
+
+def _shape_features(
+    sims: _Sims,
+    cos: np.ndarray,
+    dx: int,
+    dy: int,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    lengths: tuple[np.ndarray, np.ndarray] | None,
+    ratio: float,
+    numbers: tuple[np.ndarray, np.ndarray] | None,
+    scale: float,
+) -> np.ndarray:
+    """(5, k) match features of :mod:`lawalign.align.beadmodel` (``margin_len`` … ``numbers``)."""
+    raw, factor, gap = _margin_parts(sims, cos, dx, dy, xs, ys, lengths, ratio)
+    agreement = _agreement(numbers, dx, dy, xs, ys) if numbers is not None else np.zeros(len(xs))
+    with_len = raw * factor / scale
+    gain = np.zeros(len(xs))
+    if dx + dy > 2:
+        inner = np.max([sims(1, 1, xs + i, ys + j) for i in range(dx) for j in range(dy)], axis=0)
+        gain = (cos - inner) / scale
+    return np.stack([with_len, raw / scale, with_len * (dx + dy - 2), gap, agreement / scale, gain])
+
+
+def _fitted_matches(weights: BeadWeights, rows: np.ndarray, dx: int, dy: int, scale: float) -> np.ndarray:
+    """Fitted scores, in the pair's units, of match beads whose :func:`_shape_features` are ``rows``."""
+    w = np.array([weights.weight(name) for name in BASE_FEATURES[:_MATCH_FEATURES]])
+    out: np.ndarray = scale * (w @ rows + weights.weight(type_feature(dx, dy)))
+    return out
+
+
+def _deleted_length(
+    lengths: tuple[np.ndarray, np.ndarray] | None, dx: int, xs: np.ndarray, ys: np.ndarray
+) -> np.ndarray:
+    """``deleted_length`` of the deletions starting at ``xs`` (1-0) or ``ys`` (0-1)."""
+    if lengths is None:
+        return np.zeros(len(xs))
+    chars = lengths[0][0, xs] if dx else lengths[1][0, ys]
+    out: np.ndarray = np.log1p(chars) / 5.0
+    return out
+
+
+def _fitted_deletions(
+    weights: BeadWeights,
+    dx: int,
+    dy: int,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    lengths: tuple[np.ndarray, np.ndarray] | None,
+    scale: float,
+) -> np.ndarray:
+    """Fitted scores, in the pair's units, of the deletions starting at ``xs``/``ys``."""
+    length = _deleted_length(lengths, dx, xs, ys)
+    out: np.ndarray = scale * (
+        weights.weight(type_feature(dx, dy)) + weights.weight("deleted_length") * length
+    )
+    return out
 
 
 def _margins(
@@ -452,6 +534,25 @@ def _margins(
     numbers: tuple[np.ndarray, np.ndarray] | None,
 ) -> np.ndarray:
     """``margin`` scores of the ``dx``-``dy`` beads starting at ``xs``/``ys`` whose cosines are ``cos``."""
+    raw, factor, _ = _margin_parts(sims, cos, dx, dy, xs, ys, lengths, ratio)
+    score: np.ndarray = raw * factor
+    if numbers is not None and cfg.number_weight:
+        score = score + cfg.number_weight * _agreement(numbers, dx, dy, xs, ys)
+    return score
+
+
+def _margin_parts(
+    sims: _Sims,
+    cos: np.ndarray,
+    dx: int,
+    dy: int,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    lengths: tuple[np.ndarray, np.ndarray] | None,
+    ratio: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The margin (cosine minus the mean cosine to the sentences just outside), the length factor
+    ``log2(1 + min/max)`` and the length gap ``|log((ls + 1) / (lt · ratio + 1))|`` of some beads."""
     n, m = sims.src.shape[1], sims.tgt.shape[1]
     # bertalign-style: similarity minus the group's similarity to the sentences just outside it
     total = np.zeros(len(xs))
@@ -464,15 +565,14 @@ def _margins(
         near = (xx >= 0) & (xx < n)
         total[near] += sims(1, dy, xx[near], ys[near])
         count[near] += 1
-    score: np.ndarray = cos - total / np.maximum(count, 1)
-    if lengths is not None:
-        ls = lengths[0][dx - 1, xs]
-        lt = lengths[1][dy - 1, ys] * ratio
-        factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
-        score = score * factor
-    if numbers is not None and cfg.number_weight:
-        score = score + cfg.number_weight * _agreement(numbers, dx, dy, xs, ys)
-    return score
+    raw: np.ndarray = cos - total / np.maximum(count, 1)
+    if lengths is None:
+        return raw, np.ones(len(xs)), np.zeros(len(xs))
+    ls = lengths[0][dx - 1, xs]
+    lt = lengths[1][dy - 1, ys] * ratio
+    factor = np.log2(1.0 + np.minimum(ls, lt) / np.maximum(np.maximum(ls, lt), 1e-9))
+    gap = np.abs(np.log((ls + 1.0) / (lt + 1.0)))
+    return raw, factor, gap
 
 
 def _length_ratio(lengths: tuple[np.ndarray, np.ndarray] | None) -> float:
@@ -518,7 +618,11 @@ def bead_scores(
 
 
 class BeadScorer:
-    """:func:`bead_scores` of one document pair, its cosines computed once and kept."""
+    """:func:`bead_scores` of one document pair, its cosines computed once and kept.
+
+    Under ``fitted`` scoring the scores are the fitted ones, in units of ``skip`` (the pair's
+    calibrated deletion score, which :meth:`deletions` also needs under ``margin``).
+    """
 
     def __init__(
         self,
@@ -528,16 +632,31 @@ class BeadScorer:
         config: AlignConfig | None = None,
         lengths: tuple[np.ndarray, np.ndarray] | None = None,
         numbers: tuple[np.ndarray, np.ndarray] | None = None,
+        skip: float = 1.0,
     ) -> None:
         self.sims = _Sims(src, tgt)
         self.config = config or AlignConfig()
         self.lengths, self.numbers = lengths, numbers
         self.ratio = _length_ratio(lengths)
+        self.skip = skip
+        self.fitted = self.config.bead_weights() if self.config.scoring == "fitted" else None
 
     def __call__(self, dx: int, dy: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         """Scores of the ``dx``-``dy`` beads starting at ``xs``/``ys``."""
         cos = self.sims(dx, dy, xs, ys)
+        if self.fitted is not None:
+            scale = _scale(self.skip)
+            rows = _shape_features(
+                self.sims, cos, dx, dy, xs, ys, self.lengths, self.ratio, self.numbers, scale
+            )
+            return _fitted_matches(self.fitted, rows, dx, dy, scale)
         return _margins(self.sims, cos, dx, dy, xs, ys, self.config, self.lengths, self.ratio, self.numbers)
+
+    def deletions(self, dx: int, dy: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """Scores of the 1-0 (``dx = 1``) or 0-1 deletions starting at ``xs``/``ys``."""
+        if self.fitted is not None:
+            return _fitted_deletions(self.fitted, dx, dy, xs, ys, self.lengths, _scale(self.skip))
+        return np.full(len(xs), -abs(self.skip) * (dx + dy))
 
 
 def _agreement(
@@ -757,7 +876,23 @@ def _align(
     n, m = src.shape[1], tgt.shape[1]
     if n == 0 or m == 0:
         return tuple([Bead((i,), ()) for i in range(n)] + [Bead((), (j,)) for j in range(m)])
-    types = [t for t in bead_types(cfg.max_size) if t[0] <= src.shape[0] and t[1] <= tgt.shape[0]]
+    types = search_types(src, tgt, cfg)
+    band, final = _coarse_band(src, tgt, cfg, calibration)
+    beads = _run_dp(src, tgt, band, types, final, cfg, lengths, numbers, ends)
+    log.debug("aligned %d × %d sentences: %d beads", n, m, len(beads))
+    return tuple(beads)
+
+
+def search_types(src: np.ndarray, tgt: np.ndarray, cfg: AlignConfig) -> list[BeadType]:
+    """The bead shapes the last pass tries: those of ``cfg.max_size`` the overlap arrays can hold."""
+    return [t for t in bead_types(cfg.max_size) if t[0] <= src.shape[0] and t[1] <= tgt.shape[0]]
+
+
+def _coarse_band(
+    src: np.ndarray, tgt: np.ndarray, cfg: AlignConfig, calibration: Calibration | None
+) -> tuple[_Band, Calibration]:
+    """The last pass's band and calibration: ``cfg.width`` cells around the 1-1 path of the coarsest
+    level (the document itself when it is small enough), upsampled level by level."""
     levels = [(src[0], tgt[0])]
     while (
         levels[-1][0].shape[0] * levels[-1][1].shape[0] > cfg.full_dp_max**2
@@ -765,15 +900,7 @@ def _align(
     ):
         levels.append((_downsample(levels[-1][0]), _downsample(levels[-1][1])))
     one_to_one = [(1, 1), (1, 0), (0, 1)]
-
-    calibrations: dict[int, Calibration] = {} if calibration is None else {0: calibration}
-
-    def level_calibration(k: int) -> Calibration:
-        if k not in calibrations:
-            s, t = (src, tgt) if k == 0 else (levels[k][0][None], levels[k][1][None])
-            calibrations[k] = calibrate(s, t, cfg)
-        return calibrations[k]
-
+    final = calibration if calibration is not None else calibrate(src, tgt, cfg)
     top = len(levels) - 1
     s_top, t_top = levels[top]
     beads = _run_dp(
@@ -781,20 +908,115 @@ def _align(
         t_top[None],
         _full_band(s_top.shape[0], t_top.shape[0]),
         one_to_one,
-        level_calibration(top),
+        final if top == 0 else calibrate(s_top[None], t_top[None], cfg),
     )
-    coarse = [(b.src, b.tgt) for b in beads]  # top == 0: the same resolution, now with every bead type
-    for k in range(top - 1 if top else 0, -1, -1):
+    if top == 0:
+        return _path_band(_search_path([(b.src, b.tgt) for b in beads]), cfg.width), final
+    for k in range(top - 1, -1, -1):
         s_k, t_k = levels[k]
-        if k < top:
-            coarse = _upsample(beads, s_k.shape[0], t_k.shape[0])
-        band = _path_band(_search_path(coarse), cfg.width)
+        band = _path_band(_search_path(_upsample(beads, s_k.shape[0], t_k.shape[0])), cfg.width)
         if k == 0:
-            beads = _run_dp(src, tgt, band, types, level_calibration(0), cfg, lengths, numbers, ends)
-        else:
-            beads = _run_dp(s_k[None], t_k[None], band, one_to_one, level_calibration(k))
-    log.debug("aligned %d × %d sentences in %d levels: %d beads", n, m, len(levels), len(beads))
-    return tuple(beads)
+            return band, final
+        beads = _run_dp(s_k[None], t_k[None], band, one_to_one, calibrate(s_k[None], t_k[None], cfg))
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProblem:
+    """The last pass of :func:`align_overlaps` laid open, for fitting bead weights on gold beads.
+
+    ``features[f, t, a, b]`` is feature ``names[f]`` (:mod:`lawalign.align.beadmodel`) of the bead of
+    shape ``types[t]`` that ends at the cell ``b`` of anti-diagonal ``a`` of the band (0 where no
+    such bead exists; ``possible`` says where one does). :meth:`solve` runs the search under some
+    weights; :meth:`path_features` sums the features of a path.
+    """
+
+    names: tuple[str, ...]
+    types: tuple[BeadType, ...]
+    features: np.ndarray  # (F, T, A, B)
+    possible: np.ndarray  # (T, A, B) bool
+    band: _Band
+    shape: tuple[int, int]
+    scale: float
+
+    def costs(self, weights: np.ndarray) -> np.ndarray:
+        """(T, A, B) costs of every bead under ``weights`` (one per name), +inf where impossible."""
+        score = self.scale * np.tensordot(weights, self.features, axes=1)
+        return np.where(self.possible, -score, _INF)
+
+    def solve(self, weights: np.ndarray) -> list[tuple[int, int, int]]:
+        """The best path under ``weights``: ``(type index, a, b)`` of every bead, in order."""
+        n, m = self.shape
+        width = self.band.width
+        path = _dp(self.costs(weights), self.band, self.types, n, m)
+        return [(t, *divmod(flat, width)) for t, flat in path]
+
+    def cell(self, t: int, x_end: int, y_end: int) -> tuple[int, int] | None:
+        """``(a, b)`` of the bead of type ``t`` ending at ``(x_end, y_end)``, None outside the band."""
+        a = x_end + y_end
+        b = y_end - int(self.band.lo[a])
+        if not 0 <= b < self.band.width or not self.possible[t, a, b]:
+            return None
+        return a, b
+
+    def path_features(self, cells: Sequence[tuple[int, int, int]]) -> np.ndarray:
+        """(F,) the features summed over beads given as ``(type index, a, b)``."""
+        if not cells:
+            return np.zeros(len(self.names))
+        t, a, b = np.array(cells).T
+        out: np.ndarray = self.features[:, t, a, b].sum(axis=1)
+        return out
+
+
+def search_problem(
+    src: np.ndarray,
+    tgt: np.ndarray,
+    *,
+    config: AlignConfig | None = None,
+    lengths: tuple[np.ndarray, np.ndarray] | None = None,
+    numbers: tuple[np.ndarray, np.ndarray] | None = None,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
+    widen: int = 0,
+) -> SearchProblem:
+    """The last pass of :func:`align_overlaps` on these inputs, as features (:class:`SearchProblem`).
+
+    The band is the search's own (the coarse levels do not depend on the bead weights), widened by
+    ``widen`` cells each way.
+    """
+    cfg = config or AlignConfig()
+    n, m = src.shape[1], tgt.shape[1]
+    types = tuple(search_types(src, tgt, cfg))
+    band, final = _coarse_band(src, tgt, cfg, None)
+    if widen:
+        band = _Band(band.lo - widen, band.width + 2 * widen)
+    scale = _scale(final.skip)
+    a = np.arange(n + m + 1)[:, None]
+    y = band.lo[:, None] + np.arange(band.width)[None, :]
+    x = a - y
+    inside = (x >= 0) & (x <= n) & (y >= 0) & (y <= m)
+    names = (*BASE_FEATURES, *(type_feature(dx, dy) for dx, dy in types))
+    features = np.zeros((len(names), len(types), *y.shape))
+    possible = np.zeros((len(types), *y.shape), dtype=bool)
+    sims = _Sims(src, tgt)
+    ratio = _length_ratio(lengths)
+    for t, (dx, dy) in enumerate(types):
+        sx, sy = x - dx, y - dy
+        ok = inside & (sx >= 0) & (sy >= 0)
+        possible[t] = ok
+        features[len(BASE_FEATURES) + t, t][ok] = 1.0
+        if dx == 0 or dy == 0:
+            length = _deleted_length(lengths, dx, sx[ok], sy[ok])
+            features[BASE_FEATURES.index("deleted_length"), t][ok] = length
+            continue
+        xs, ys = sx[ok], sy[ok]
+        rows = _shape_features(sims, sims(dx, dy, xs, ys), dx, dy, xs, ys, lengths, ratio, numbers, scale)
+        for f in range(_MATCH_FEATURES):
+            features[f, t][ok] = rows[f]
+    if ends is not None:
+        ex, ey = np.clip(x, 0, n), np.clip(y, 0, m)
+        wrong = inside & mismatched(ends[0][ex], ends[1][ey])
+        features[BASE_FEATURES.index("false_end")] = np.where(possible & wrong[None], 1.0, 0.0)
+    return SearchProblem(names, types, features, possible, band, (n, m), scale)
 
 
 def align_texts(

@@ -7,7 +7,8 @@ sentences on a side need a score margin over their best split, so an unmatched t
 
 ``sentence`` (default)
     Whole sentences; every sentence encoded, runs of sentences only where a first pass over
-    approximated runs is uncertain (:func:`~lawalign.align.features.encode_banded`).
+    approximated runs is uncertain (:func:`~lawalign.align.features.encode_banded`); the last
+    pass scores beads with the fitted weights (:func:`document_config`).
 ``sentence-all``
     Whole sentences, every run of up to ``max_side`` sentences encoded (the same search, about ten
     sentences' worth of tokens per sentence).
@@ -23,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from lawalign.align.beadmodel import bead_types, bundled_weights
 from lawalign.align.embed import Embedder, normalize_rows
 from lawalign.align.features import (
     CONFIDENT,
@@ -41,6 +43,19 @@ from lawalign.models import Bead
 Strategy = Callable[[Sequence[str], Sequence[str], Embedder, AlignConfig | None], tuple[Bead, ...]]
 
 
+def document_config(max_size: int | None = None) -> AlignConfig:
+    """The whole-sentence strategies' configuration: beads up to ``max_size`` (default 5) scored with
+    the bundled fitted weights (:mod:`lawalign.align.beadmodel`), or by margin when the weights do
+    not cover every bead shape of that size (they are fitted for beads of up to 5 sentences).
+
+    >>> document_config().scoring, document_config(8).scoring
+    ('fitted', 'margin')
+    """
+    size = AlignConfig().max_size if max_size is None else max_size
+    scoring = "fitted" if bundled_weights().covers(bead_types(size)) else "margin"
+    return AlignConfig(max_size=size, scoring=scoring)
+
+
 def _checked(beads: Sequence[Bead], features: PairFeatures, config: AlignConfig) -> tuple[Bead, ...]:
     return split_large(beads, features.level(config))
 
@@ -54,7 +69,7 @@ def align_sentences_banded(
     confident: float = CONFIDENT,
 ) -> tuple[Bead, ...]:
     """``sentence``: sentences encoded once, runs only where the first pass is uncertain."""
-    cfg = config or AlignConfig()
+    cfg = config or document_config()
     features, _ = encode_banded(src, tgt, embedder, cfg, confident=confident)
     return _checked(features.align(cfg), features, cfg)
 
@@ -63,7 +78,7 @@ def align_sentences_all(
     src: Sequence[str], tgt: Sequence[str], embedder: Embedder, config: AlignConfig | None = None
 ) -> tuple[Bead, ...]:
     """``sentence-all``: every run of up to ``max_side`` sentences encoded."""
-    cfg = config or AlignConfig()
+    cfg = config or document_config()
     features = prepare_pair(src, tgt, embedder, cfg.max_side)
     return _checked(features.align(cfg), features, cfg)
 
@@ -146,4 +161,5 @@ __all__ = [
     "align_fragment_path",
     "align_sentences_all",
     "align_sentences_banded",
+    "document_config",
 ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
 from lawalign.align.fragments import FRAGMENT_CONFIG
@@ -35,7 +36,7 @@ from lawalign.align.pairing import (
 )
 from lawalign.align.parallel import default_jobs
 from lawalign.align.sentalign import AlignConfig
-from lawalign.align.strategies import DEFAULT_STRATEGY
+from lawalign.align.strategies import DEFAULT_STRATEGY, document_config
 from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
@@ -83,17 +84,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``lawalign pair``."""
-    default = FRAGMENT_CONFIG if args.unit in ("both", "fragment") else AlignConfig()
+    fragments = args.unit in ("both", "fragment")
+    default = FRAGMENT_CONFIG if fragments else document_config()
     max_bead = default.max_size if args.max_bead is None else args.max_bead
     if max_bead < 2:
         raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")
+    config = replace(FRAGMENT_CONFIG, max_size=max_bead) if fragments else document_config(max_bead)
     embedder = get_embedder(
         args.model, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
     )
     store = store_of(embedder)
     src = read_document(args.src, args.src_lang, presplit=args.presplit, store=store)
     tgt = read_document(args.tgt, args.tgt_lang, presplit=args.presplit, store=store)
-    beads = pair_documents(src, tgt, embedder, AlignConfig(max_size=max_bead), unit=args.unit)
+    beads = pair_documents(src, tgt, embedder, config, unit=args.unit)
     if args.format == "tmx":
         data = render_tmx(beads, src, tgt)
     elif args.format == "jsonl":

@@ -334,7 +334,12 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
         Method("vecalign-style", vecalign, note=f"vecalign's DP, runs of up to {depth} sentences"),
         Method("bertalign-style", bertalign, note=f"bertalign's two passes, runs of up to {depth} sentences"),
         Method("sentence-all", sentence_all, our_grid(), note=f"every run of up to {depth} sentences"),
-        Method("sentence (default)", banded, our_grid(), note="runs encoded where the first pass is unsure"),
+        Method(
+            "sentence (margin)",
+            banded,
+            our_grid(),
+            note="the margin score; runs encoded where the first pass is unsure",
+        ),
     ]
     if fragments:
         methods += [
