@@ -143,20 +143,20 @@ def section_crossval() -> None:
     if shared is None:
         print("  (skipped: no ../shared/benchmarks)")
         return
+    from lawalign_dev.evaluate.train_aligner import cross_validate, pool
+
     emb = get_embedder()
     suites = []
     for folder, make in (("bleualign-dev", bleualign_suite), ("mac-dev", mac_suite)):
         if not (shared / folder).is_dir():
             print(f"  (skipped: no {shared / folder})")
             continue
-        suite = make(shared / folder)
-        suites.append(suite)
+        suites.append(make(shared / folder))
+    # the fitted score (lawalign pair's default) is fitted across both pairs at once
+    fitted = cross_validate(pool(suites, emb)) if len(suites) == 2 else [None] * len(suites)
+    for suite, extra in zip(suites, fitted, strict=True):
         results = [evaluate_method(method, suite) for method in standard_methods(emb)]
-        print(format_results(suite, results))
-    if len(suites) == 2:
-        from lawalign_dev.evaluate.train_aligner import cross_validate, format_fitted, pool
-
-        print(format_fitted(cross_validate(pool(suites, emb))))
+        print(format_results(suite, results + ([extra] if extra else [])))
 
 
 def _shared_benchmarks() -> Path | None:

@@ -11,7 +11,7 @@ import pytest
 
 from lawalign.align.beadmodel import BASE_FEATURES, bundled_weights, margin_weights, parse_weights
 from lawalign.align.features import prepare_pair, split_large
-from lawalign.align.sentalign import AlignConfig, search_problem
+from lawalign.align.sentalign import AlignConfig
 from lawalign.errors import ConfigError
 from lawalign_dev.evaluate.crossval import Group
 from lawalign_dev.evaluate.train_aligner import example, fit, gold_path
@@ -39,14 +39,7 @@ def test_the_margin_weights_give_the_margin_search_exactly() -> None:
 def test_the_search_laid_open_solves_as_the_search_does() -> None:
     features = prepare_pair(SRC, TGT, _Bag(), 4)
     cfg = AlignConfig(scoring="fitted", weights=margin_weights())
-    problem = search_problem(
-        features.src_ov,
-        features.tgt_ov,
-        config=cfg,
-        lengths=features.lengths,
-        numbers=features.numbers,
-        ends=features.ends,
-    )
+    problem = features.search_problem(cfg)
     assert problem.names[: len(BASE_FEATURES)] == BASE_FEATURES
     w = np.array([margin_weights().weight(name) for name in problem.names])
     path = problem.solve(w)

@@ -38,12 +38,14 @@ from lawalign.align.sentalign import (
     AlignConfig,
     BeadScorer,
     Calibration,
+    SearchProblem,
     align_overlaps,
     calibrate,
     embed_overlaps,
     overlap_lengths,
     overlap_numbers,
     overlap_texts,
+    search_problem,
 )
 from lawalign.models import Bead
 
@@ -102,6 +104,19 @@ class PairFeatures:
             skip,
             self.scorer(config, skip),
             self.ends,
+        )
+
+    def search_problem(self, config: AlignConfig, widen: int = 0) -> SearchProblem:
+        """The last pass of :meth:`align` laid open, for fitting
+        (:func:`~lawalign.align.sentalign.search_problem`)."""
+        return search_problem(
+            self.src_ov,
+            self.tgt_ov,
+            config=config,
+            lengths=self.lengths,
+            numbers=self.numbers,
+            ends=self.ends,
+            widen=widen,
         )
 
     def align(self, config: AlignConfig, calibration: Calibration | None = None) -> tuple[Bead, ...]:

@@ -5,10 +5,11 @@ and its out-of-sample measure.
 training document, the last pass of the search (:func:`lawalign.align.sentalign.search_problem`:
 the same band, the same bead shapes, the features of :mod:`lawalign.align.beadmodel`) is solved
 under the current weights, and the weights move by the gold path's features minus the predicted
-path's; the weights returned are the mean over every step. It starts from zero, so neither the scale
-of a step nor a starting point is a choice; the result is rescaled so that a deletion weighs −1 on
-average (the unit the large-bead rule and the first pass count in). :data:`EPOCHS` passes, the
-documents in a fixed order: the same gold, the same bytes.
+path's (times a rate, per gold bead); the weights returned are the mean over every step,
+rescaled so that a deletion weighs −1 on average (the unit the large-bead rule and the first pass
+count in). It starts from the margin score's weights (from zero it fell far below them); the rate
+and the number of passes are chosen from :data:`SETTINGS` by the score on the fit's own training
+groups. The documents go in a fixed order: the same gold, the same bytes.
 
 Only gold beads of the training groups move the weights: a held-out group of the one Bleualign
 document lies inside a training document, and neither its gold nor the predicted beads starting
@@ -27,6 +28,7 @@ protocol of :mod:`lawalign_dev.evaluate.crossval` scores every method.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -38,13 +40,23 @@ import numpy as np
 from lawalign.align.beadmodel import BeadWeights, margin_weights
 from lawalign.align.embed import Embedder
 from lawalign.align.features import PairFeatures, encode_banded, split_large
-from lawalign.align.sentalign import AlignConfig, SearchProblem, search_problem
-from lawalign_dev.evaluate.alignment import PRF, score_beads
-from lawalign_dev.evaluate.crossval import Group, Pairs, Suite, _in_group, bleualign_suite, mac_suite
+from lawalign.align.sentalign import AlignConfig, SearchProblem
+from lawalign_dev.evaluate.alignment import score_beads
+from lawalign_dev.evaluate.crossval import (
+    Group,
+    Pairs,
+    Result,
+    Suite,
+    _in_group,
+    bleualign_suite,
+    mac_suite,
+)
 
 EPOCHS = 5
 """Passes over the training documents."""
-SETTINGS: tuple[Mapping[str, Any], ...] = tuple({"epochs": EPOCHS, "rate": r} for r in (0.03, 0.1, 0.3))
+SETTINGS: tuple[Mapping[str, Any], ...] = tuple(
+    {"epochs": e, "rate": r} for e in (EPOCHS, 2 * EPOCHS) for r in (0.03, 0.1, 0.3)
+)
 """The perceptron's settings a fit chooses from, by its score on its own training groups."""
 WIDEN = 4
 """Cells added to each side of the search band while fitting, so gold paths near its edge count."""
@@ -61,7 +73,8 @@ class Example:
     gold: tuple[tuple[int, int, int], ...]  # (type, a, b) of every expressible gold bead
     gold_group: tuple[int, ...]  # the group of each, an index into the suite's groups (−1: none)
     blocked: tuple[tuple[int, int, int, int], ...]  # spans (x0, x1, y0, y1) of inexpressible gold beads
-    starts: tuple[tuple[int, int, int, int], ...]  # group spans (x0, x1, y0, y1), by group index
+    starts: tuple[tuple[int, int, int, int], ...]  # spans (x0, x1, y0, y1) of the document's groups
+    first_group: int  # the global index of the first of them
 
 
 def gold_path(
@@ -102,32 +115,22 @@ def _group_of(x: int, y: int, dx: int, starts: Sequence[tuple[int, int, int, int
 def example(features: PairFeatures, name: str, groups: Sequence[Group], suite_offset: int = 0) -> Example:
     """The perceptron's view of one document whose groups are ``groups`` (indices from ``suite_offset``)."""
     n, m = features.shape
-    problem = search_problem(
-        features.src_ov,
-        features.tgt_ov,
-        config=FITTED,
-        lengths=features.lengths,
-        numbers=features.numbers,
-        ends=features.ends,
-        widen=WIDEN,
-    )
+    problem = features.search_problem(FITTED, WIDEN)
     starts = [(g.start[0], g.end[0], g.start[1], g.end[1]) for g in groups]
     gold: list[tuple[int, int, int]] = []
     owners: list[int] = []
     blocked: list[tuple[int, int, int, int]] = []
     scored = [bead for g in groups for bead in g.gold]
     for x, y, dx, dy in gold_path(scored, n, m):
-        group = _group_of(x, y, dx, starts)
-        cell = (
-            problem.cell(problem.types.index((dx, dy)), x + dx, y + dy) if (dx, dy) in problem.types else None
-        )
+        t = problem.types.index((dx, dy)) if (dx, dy) in problem.types else -1
+        cell = problem.cell(t, x + dx, y + dy) if t >= 0 else None
         if cell is None:
             blocked.append((x, x + dx, y, y + dy))
             continue
-        gold.append((problem.types.index((dx, dy)), *cell))
+        group = _group_of(x, y, dx, starts)
+        gold.append((t, *cell))
         owners.append(-1 if group < 0 else group + suite_offset)
-    full_starts = [(-1, -1, -1, -1)] * suite_offset + starts
-    return Example(name, problem, tuple(gold), tuple(owners), tuple(blocked), tuple(full_starts))
+    return Example(name, problem, tuple(gold), tuple(owners), tuple(blocked), tuple(starts), suite_offset)
 
 
 def _predicted_counted(
@@ -142,7 +145,7 @@ def _predicted_counted(
         x_end = a - y_end
         x, y = x_end - dx, y_end - dy
         group = _group_of(x, y, dx, ex.starts)
-        if group not in train:
+        if group < 0 or group + ex.first_group not in train:
             continue
         if any((dx and x0 <= x < x1) or (dy and y0 <= y < y1) for x0, x1, y0, y1 in ex.blocked):
             continue
@@ -226,17 +229,6 @@ def align_with(features: PairFeatures, weights: BeadWeights) -> Pairs:
     return [(b.src, b.tgt) for b in split_large(features.align(cfg), features.level(cfg))]
 
 
-@dataclass(frozen=True, slots=True)
-class FittedResult:
-    """The fitted score on one suite: held-out (weights fitted without the group) and in sample."""
-
-    suite: str
-    held_out: PRF
-    in_sample: PRF
-    per_group: tuple[float, ...]
-    chosen: tuple[Mapping[str, Any], ...] = ()  # per group, the setting chosen without it
-
-
 def _pooled(p: Pool, weights: BeadWeights, groups: frozenset[int]) -> float:
     """Mean over the suites of the strict F1 pooled over ``groups`` (global indices) under ``weights``."""
     scores: list[float] = []
@@ -268,12 +260,14 @@ def fit_chosen(p: Pool, train: frozenset[int]) -> tuple[BeadWeights, Mapping[str
     return best[2], SETTINGS[best[1]]
 
 
-def cross_validate(p: Pool) -> list[FittedResult]:
-    """Every group aligned with weights fitted (setting chosen too) on every other group of both
-    pairs; in sample: fitted on every group (module docstring)."""
+def cross_validate(p: Pool) -> list[Result]:
+    """Per suite, ``sentence (fitted)`` as :func:`~lawalign_dev.evaluate.crossval.evaluate_method`
+    reports a method: every group aligned with weights fitted (setting chosen too) on every other
+    group of both pairs; in sample, fitted on every group (module docstring)."""
+    start = time.process_time()
     everything = frozenset(range(sum(len(s.groups) for s in p.suites)))
-    final, _ = fit_chosen(p, everything)
-    out: list[FittedResult] = []
+    final, final_setting = fit_chosen(p, everything)
+    out: list[Result] = []
     for s, suite in enumerate(p.suites):
         held: list[Pairs] = []
         inside: list[Pairs] = []
@@ -286,31 +280,19 @@ def cross_validate(p: Pool) -> list[FittedResult]:
             inside.append(_in_group(align_with(features, final), group))
         golds = [list(g.gold) for g in suite.groups]
         per_group = tuple(score_beads([g], [b]).strict_f1 for g, b in zip(golds, held, strict=True))
+        seconds = time.process_time() - start
         out.append(
-            FittedResult(
-                suite.name, score_beads(golds, held), score_beads(golds, inside), per_group, tuple(chosen)
+            Result(
+                "sentence (fitted)",
+                score_beads(golds, held),
+                score_beads(golds, inside),
+                tuple(chosen),
+                final_setting,
+                seconds,
+                per_group,
             )
         )
     return out
-
-
-def format_fitted(results: Sequence[FittedResult]) -> str:
-    """The lines ``make eval`` prints for ``sentence (fitted)``, ``lawalign pair``'s default."""
-    lines = [
-        "  sentence (fitted), lawalign pair's default: bead weights fitted on every other group of both"
-        " pairs (the perceptron's rate chosen on those groups too)"
-    ]
-    for r in results:
-        rates = sorted({str(c["rate"]) for c in r.chosen})
-        lines.append(
-            f"  {r.suite:<24} held-out strict P / R / F1 {r.held_out.strict_p:.3f}"
-            f" / {r.held_out.strict_r:.3f} / {r.held_out.strict_f1:.3f} (lax F1 {r.held_out.lax_f1:.3f});"
-            f" in-sample F1 {r.in_sample.strict_f1:.3f}; rates chosen {', '.join(rates)}"
-        )
-        lines.append(
-            f"  {'':<24} per group (held-out strict F1): " + " ".join(f"{f:.3f}" for f in r.per_group)
-        )
-    return "\n".join(lines)
 
 
 def default_suites(benchmarks: Path) -> list[Suite]:
