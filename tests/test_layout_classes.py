@@ -123,6 +123,41 @@ def test_class_4_sub_points_on_their_own_lines(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
+def test_a_point_printed_with_its_first_sub_point_label_is_that_sub_point(tmp_path: Path) -> None:
+    # "4. (a) …", "4. a. …", "4.  a) …": the line holds the sub-point's text (45C4a), not the point's
+    forms = {"paren": ("4. (a) ", "(b) "), "bare": ("4. a. ", "b. "), "closing": ("4.  a) ", "b) ")}
+    for name, (first, second) in forms.items():
+        text = (
+            "LAW 45 - CARD PLAYED\n\nC. Compulsory Play of Card\n"
+            "3. A card must be played if it is held so that partner could see its face.\n"
+            f"{first}A card must be played if a player names or otherwise designates it.\n"
+            f"{second}Until his partner has played a card a player may change an unintended designation.\n"
+            "5. A penalty card may have to be played.\n"
+        )
+        (edition,) = load_editions([str(_write(tmp_path, f"law45-{name}.txt", text))])
+        units = [u for u in edition.units if u.kind != "debris"]
+        got = [(u.id, u.role, u.label) for u in units][-4:]
+        assert got == [
+            ("45C3", "point", "3."), ("45C4a", "sub-point", first.strip()),
+            ("45C4b", "sub-point", second.strip()), ("45C5", "point", "5."),
+        ], name  # fmt: skip
+
+
+def test_a_title_glued_to_its_law_number_is_the_law_heading(tmp_path: Path) -> None:
+    # text extraction glues "LAW 20" to its capitalised title; a citation "Law 20F1" is no heading
+    text = (
+        "LAW 20REVIEW AND EXPLANATION OF CALLS\n\nA. Call Not Clearly Heard\n"
+        "A player who does not hear a call distinctly may forthwith require that it be repeated.\n"
+        "B. Review of Auction during Auction Period\n"
+        "During the auction period a player is entitled to have all previous calls restated.\n"
+    )
+    ids = [i for i, _, _ in _ids(tmp_path, "law20.txt", text)]
+    assert ids == ["20.title", "20A.title", "20A", "20B.title", "20B"]
+    (edition,) = load_editions([str(tmp_path / "law20.txt")])
+    assert edition.units[0].label == "LAW 20"
+    assert edition.units[0].text == "REVIEW AND EXPLANATION OF CALLS"
+
+
 def test_class_5_1997_point_sub_headings(tmp_path: Path) -> None:
     text = (
         "LAW 70 - CONTESTED CLAIM OR CONCESSION\n\nA. General Objective\n"
@@ -134,6 +169,20 @@ def test_class_5_1997_point_sub_headings(tmp_path: Path) -> None:
     )
     ids = [i for i, _, _ in _ids(tmp_path, "p.txt", text)]
     assert ids[:7] == ["70.title", "70A.title", "70A", "70B.title", "70B1.title", "70B1", "70B2.title"]
+    # a law no skeleton holds is read by its printed outline: the numbered heading is its point's
+    outside = (
+        "LAW 9 - PROCEDURE FOLLOWING AN IRREGULARITY\n\nA. Drawing Attention to an Irregularity\n"
+        "1. During the Auction Period\n"
+        "Unless prohibited by Law, any player may draw attention to an irregularity during the auction.\n"
+        "2. During the Play Period\n"
+        "Declarer or either defender may draw attention to an irregularity that occurs.\n"
+        "B. After Attention Is Drawn to an Irregularity\n"
+        "The Director should be summoned at once when attention is drawn to an irregularity.\n"
+    )
+    ids = [i for i, _, _ in _ids(tmp_path, "law9.txt", outside)]
+    assert ids == [
+        "9.title", "9A.title", "9A1.title", "9A1", "9A2.title", "9A2", "9B.title", "9B",
+    ]  # fmt: skip
 
 
 def test_class_6_a_board_table_is_no_law_title(tmp_path: Path) -> None:

@@ -589,6 +589,46 @@ def test_commentary_page_quoting_the_law() -> None:
     assert {u.reason for u in ed.debris} == {"commentary"}
 
 
+def test_a_quote_of_a_law_no_skeleton_holds_keeps_the_id_it_is_cited_as() -> None:
+    # a mail quoting Law 81C3 (outside every skeleton) after a citation and a colon, and a forum
+    # post quoting Law 20F1 inside a sentence: the cited ids, the commentary around them debris
+    text = (
+        "Subject: [BLML] Who may rectify?\n\n"
+        "Among the Director's duties and powers, Law 81C3 lists:\n\n"
+        "to rectify an error or irregularity of which he becomes aware in any manner, within the "
+        "correction period established in accordance with Law 79C.\n\n"
+        'And on explanations, Law 20F1 says: "During the auction and before the final pass, any player '
+        "may request an explanation of the opponents' prior auction.\" That is not our case.\n\n"
+        "Regards, a director\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    law = [(u.id, u.label) for u in ed.law_units]
+    assert [i for i, _ in law] == ["81C3", "20F1"], law
+    assert all(u.inferred and "cited as" in u.evidence for u in ed.law_units)
+    assert {u.reason for u in ed.debris} == {"mail-header", "commentary"}
+
+
+def test_excerpts_under_citation_lines_after_a_numbered_questionnaire() -> None:
+    # a numbered form (its numbers are no section letters) and then excerpts of the Laws, each under
+    # a line citing the point and printing its section's heading, or under a bare citation line
+    text = (
+        "Form for rulings on unauthorised information\n\n"
+        "1. Was UI available? (Law 16B)\n\n( ) Yes ( ) No\n\n"
+        "2. Did it suggest the action taken?\n\n( ) Yes ( ) No\n\n"
+        "Excerpts from the Laws, for reference:\n\n"
+        "Law 73C1. Player Receives Unauthorized Information from Partner\n\n"
+        "When a player has available to him unauthorized information from his partner, he must "
+        "carefully avoid taking any advantage from it.\n\n"
+        "Law 40B2(b)\n\n"
+        "(b) Unless the Regulating Authority provides otherwise a player may not consult his own "
+        "system card during the auction period.\n\n"
+        "Print this form and keep it with the board.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert [u.id for u in ed.law_units] == ["73C.title", "73C1", "40B2b"]
+    assert all(u.law in ("73", "40") for u in ed.law_units)
+
+
 def test_forum_thread_citing_laws_without_quoting_them_is_not_law() -> None:
     # post headers between the posts; posts in the first and second person that cite ids
     text = (

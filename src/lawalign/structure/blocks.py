@@ -28,6 +28,7 @@ from lawalign.structure.patterns import (
     IN_TEXT_MARKER,
     LAW_SECTION_HEADING,
     POINT,
+    POINT_SUBPOINT,
     PRINT_SLUG,
     QUOTED,
     SECTION,
@@ -441,7 +442,11 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
                 else "point"
             )
             b.number = int(m["num"])
-            _split_label(b, lead + m["label"])
+            label = lead + m["label"]
+            if b.kind == "point" and (sm := POINT_SUBPOINT.match(m["rest"])):
+                b.sub = sm["letter"] or sm["bare"]  # its id is the sub-point's (segment.py)
+                label = lead + raw[: m.start("rest") + sm.end("label")]
+            _split_label(b, label)
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
             # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
             b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
@@ -451,7 +456,7 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             b.kind = "heading"
             _split_label(b, lead + m["label"])
         elif m := SUBPOINT.match(raw):
-            b.sub = m["letter"]  # kind stays text: its id comes from the point above (segment.py)
+            b.sub = m["letter"] or m["bare"]  # kind stays text: its id comes from the point above
             _split_label(b, lead + m["label"])
         elif (
             one_line
@@ -556,7 +561,9 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> 
     if LAW_RANGE_AFTER.match(raw[raw.find(" ") + 1 :] if " " in raw else ""):
         return None  # "Laws 68-71": a heading about several laws, not one law's heading
     if (m := keyword_heading.match(raw)) and _is_law_heading(m["rest"], raw):
-        return m
+        glued = raw[m.end("num") : m.end("num") + 1].isalpha()
+        if not glued or m["rest"].split()[0].isupper():
+            return m
     if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m

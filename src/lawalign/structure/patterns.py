@@ -37,8 +37,16 @@ PRINT_SLUG = re.compile(
 # a full-width mark).
 POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
 
-# A lettered sub-point of a point, the letter in brackets: "(a) the play continues …", "(b) …".
-SUBPOINT = re.compile(rf"^(?P<label>\((?P<letter>[{_SUB}])\))\s+(?P<rest>\S.*)$", re.X | re.S)
+# A lettered sub-point of a point, the letter in brackets or before a full stop or bracket: "(a) the
+# play continues …", "(b) …", "b. Cada pareja …", "b) Wiederholte Verstöße …" (a sub-point only after
+# a point or another sub-point, structure/segment.py).
+SUBPOINT = re.compile(
+    rf"^(?P<label>\((?P<letter>[{_SUB}])\)|(?P<bare>[{_SUB}])[.)])\s+(?P<rest>\S.*)$", re.X | re.S
+)
+
+# A point printed with its first sub-point's label on the same line: the "(a)" of "1. (a) A card must
+# be played …", "3.    a) Sofern …", "1. a. El entendimiento …" (the text is the sub-point's: 45C4a).
+POINT_SUBPOINT = re.compile(rf"^(?P<label>(?:\((?P<letter>[{_SUB}])\)|(?P<bare>[{_SUB}])[.)]))\s+(?=\S)")
 
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
@@ -174,8 +182,10 @@ def patterns_for(profile: Profile) -> ProfilePatterns:
     keywords = "|".join(sorted((re.escape(k) for k in profile.law_keywords), key=len, reverse=True))
     # A law heading: "ĐIỀU 68. YÊU SÁCH ...", "ПРАВИЛО 68. ПРЕТЕНЗИЯ ...", "LAW 68 - CLAIM ...".
     # "§ 70." / "§70." / "Art. 71 –" / "Law 69, Agreed ...": a keyword ending in a mark may be glued.
+    # "LAW 17DURATION OF THE AUCTION": a title in capitals glued to the number by text extraction
+    # (a word of four letters or more; blocks.py keeps it only when that word is in capitals).
     law_heading = re.compile(
-        rf"""^(?P<label>(?P<kw>{keywords})(?:\s+|(?<=[^\w\s])\s*)(?P<num>\d{{1,3}})(?![\w])
+        rf"""^(?P<label>(?P<kw>{keywords})(?:\s+|(?<=[^\w\s])\s*)(?P<num>\d{{1,3}})(?:(?![\w])|(?=[^\W\d_]{{4}}))
              \s*[.:,\-–—]?)\s*(?P<rest>.*)$""",
         re.X | re.S | re.I,
     )

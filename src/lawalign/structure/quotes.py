@@ -21,7 +21,7 @@ from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.blocks import Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
-from lawalign.structure.refs import find_refs
+from lawalign.structure.refs import BOOK_LAWS, find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
 _REF = LETTERS.reference  # a cited section's letters (data/letters/letters.toml)
@@ -46,6 +46,12 @@ HEADING_IN_BRACKETS = re.compile(rf"\d[{_REF}]\s*\([^)]{{2,60}}\)\s*:\s*[\"“�
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 # A paragraph introducing a quote, hard-wrapped over lines, is at most this long.
 MAX_INTRO_CHARS = 320
+
+
+def _in_book(law: str) -> bool:
+    """A law of the book (1-93): what a citation in words may quote, in a skeleton or not (a law no
+    skeleton holds keeps the id it is cited as)."""
+    return law.isdigit() and int(law) in BOOK_LAWS
 
 
 def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
@@ -80,12 +86,15 @@ def find_quotes(
     reply) is cut out of it at line boundaries first: ``blocks`` is changed in place and renumbered.
     """
     live = [b for b in blocks if b.kind != "debris"]
-    if any(b.kind == "law" or (b.letter and b.kind in ("heading", "text")) for b in live):
+    # a letter inferred for a numbered heading (structure/blocks.py) is no printed section label
+    printed = [b for b in live if b.letter and b.extra.get("letter") != "inferred"]
+    if any(b.kind == "law" for b in live) or any(b.kind in ("heading", "text") for b in printed):
         return {}
     out: dict[int, tuple[str, str]] = {}
     if source is not None:
         blocks[:] = _cut_inline_quotes(blocks, source, profile, skeleton, out)
     _heading_citations(blocks, skeleton, out)
+    _citation_lines(blocks, profile, skeleton, out)
     live = [b for b in blocks if b.kind != "debris" or b.index in out]
     for k, b in enumerate(live):
         if b.index in out:
@@ -149,7 +158,7 @@ CAPTION_END = re.compile(r"\s*,?\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
 
 def _cited_targets(text: str, profile: Profile, skeleton: Skeleton) -> list[str]:
     """The ids an introduction to a quote cites, in order: citations in words ("Law 70E1", "§ 68A")
-    and the forums' abbreviation when it ends the caption ("TFLB L70E1 said:"); laws of the skeleton.
+    and the forums' abbreviation when it ends the caption ("TFLB L70E1 said:"); laws of the book.
 
     >>> from lawalign.ingest.profiles import load_profile
     >>> from lawalign.structure.skeleton import load_skeleton
@@ -162,7 +171,7 @@ def _cited_targets(text: str, profile: Profile, skeleton: Skeleton) -> list[str]
     cites += [
         (m.start(), m[1]) for m in ABBREVIATED_CITATION.finditer(text) if CAPTION_END.match(text[m.end() :])
     ]
-    return [t for _, t in sorted(cites) if parse_id(t).law in skeleton.laws]
+    return [t for _, t in sorted(cites) if _in_book(parse_id(t).law)]
 
 
 def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
@@ -172,7 +181,7 @@ def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str,
     cites = [(r.target, r.start, r.end) for r in refs if r.kind == "external"]
     cites += [(m[1], m.start(), m.end()) for m in ABBREVIATED_CITATION.finditer(text)]
     for target, start, end in sorted(cites, key=lambda c: c[2]):
-        if parse_id(target).law not in skeleton.laws:
+        if not _in_book(parse_id(target).law):
             continue
         m = QUOTE_AFTER_CITATION.match(text[end:])
         if m is None:
@@ -253,9 +262,11 @@ def _cut_inline_quotes(
 
 # A line citing a section and printing its heading: "Law 74B: Etiquette", "Law 70C - There Is an
 # Outstanding Trump", "LAW 70C (There Is an Outstanding Trump)", "70C There Is an Outstanding Trump";
+# cited with a law word, a point of the section too ("Law 73C1. Player Receives Unauthorized
+# Information from Partner": the section's heading, and the point quoted under it);
 # a Greek capital is the section of its place in the alphabet ("Νόμος 70Γ - …" is 70C).
 HEADING_CITATION = re.compile(
-    rf"""^(?P<label>(?P<word>(?:[^\W\d_]{{2,12}}\.?|§)\s*)?(?P<id>\d{{1,2}}[{_REF_GREEK}])(?![\w])\s*[:.\-–—]?\s*)
+    rf"""^(?P<label>(?P<word>(?:[^\W\d_]{{2,12}}\.?|§)\s*)?(?P<id>\d{{1,2}}[{_REF_GREEK}](?(word)\d?))(?![\w])\s*[:.\-–—]?\s*)
         (?P<open>\()?(?P<rest>[^\W\d_][^()]*?)(?(open)\))\s*$""",
     re.X,
 )
@@ -283,6 +294,34 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
         live = [x for x in blocks if x.kind != "debris"]
         _continue_points(live, live.index(nxt), make_id(parts.law, parts.section), out)
+
+
+# A line that is a citation and nothing else: "Law 7A", "Law 40B2(b)", "§ 16B1:".
+CITATION_LINE = re.compile(
+    rf"^(?P<word>[^\W\d_]{{2,12}}\.?|§)\s*(?P<id>\d{{1,2}}[{_REF}]\d{{0,2}})(?:\s*\((?P<sub>[a-z])\))?\s*[:.]?$"
+)
+
+
+def _citation_lines(
+    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+) -> None:
+    """A line holding only a citation in words, with the profile's law word ("Law 7A", "Law
+    40B2(b)"), right above a paragraph of text not yet placed: that paragraph is the unit cited (a
+    sub-point cited so when the paragraph prints its letter, "(b) Unless …"); the line stays debris."""
+    words = {k.casefold() for k in profile.law_keywords} | {"§"}
+    for b, nxt in pairwise(blocks):
+        if b.index in out or nxt.index in out or b.kind == "law":
+            continue
+        m = CITATION_LINE.match(b.raw.strip())
+        if not (m and m["word"].rstrip(".").casefold() in words and _in_book(parse_id(m["id"]).law)):
+            continue
+        sub = m["sub"] or ""
+        if nxt.kind != "text" or not nxt.sentences or nxt.sub != sub or (nxt.label and not sub):
+            continue
+        uid, role = _unit_for(m["id"] + sub, skeleton) if not sub else (m["id"] + sub, "sub-point")
+        out[nxt.index] = (uid, role)
+        if b.kind != "debris":
+            b.kind, b.reason = "debris", "commentary"
 
 
 def _quotable(b: Block, out: dict[int, tuple[str, str]]) -> bool:

@@ -833,7 +833,7 @@ def _subpoints(blocks: Sequence[Block]) -> set[int]:
     for b in blocks:
         if b.kind == "debris":
             continue
-        if b.sub and prev is not None and (prev.kind == "point" or prev.index in out):
+        if b.sub and b.kind != "point" and prev is not None and (prev.kind == "point" or prev.index in out):
             out.add(b.index)
         prev = b
     return out
@@ -841,15 +841,22 @@ def _subpoints(blocks: Sequence[Block]) -> set[int]:
 
 def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned]) -> None:
     """A sub-point's id is its point's with the printed letter: "(a)" under 16B1 is 16B1a (role
-    ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text."""
+    ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text. A
+    point printed with its first sub-point's label ("1. (a) …") is that sub-point (16B1a)."""
+
+    def sub_of(point: _Assigned, sub: str) -> _Assigned | None:
+        uid = UnitId.maybe(point.id)
+        if uid is not None and uid.section and uid.point and not uid.suffix and not uid.sub:
+            return replace(point, id=str(replace(uid, sub=sub)), role="sub-point")
+        return None
+
     point: _Assigned | None = None
     for b in blocks:
         if b.index in subs:
             if point is None:
                 continue
-            uid = UnitId.maybe(point.id)
-            if uid is not None and uid.section and uid.point and not uid.suffix:
-                out[b.index] = replace(point, id=str(replace(uid, sub=b.sub)), role="sub-point")
+            if (sub := sub_of(point, b.sub)) is not None:
+                out[b.index] = sub
             else:
                 b.extra["continues"] = "1"
                 out[b.index] = point
@@ -857,6 +864,8 @@ def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assig
             a = out[b.index]
             uid = UnitId.maybe(a.id)
             point = a if a.role == "point" and uid is not None and not uid.sub else None
+            if point is not None and b.sub and (sub := sub_of(point, b.sub)) is not None:
+                out[b.index] = sub
 
 
 def _no_sentence(text: str) -> bool:
@@ -912,9 +921,20 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
     runs_are_sections = restarts and not lettered
     outlined = lettered or bool(numbers)
     prev_index = -1
+    headed_point = 0  # the point whose own sub-heading was printed last ("1. When Such … Is Given")
+    role: UnitRole
 
     for b in body:
-        if b.kind == "heading" or (b.kind == "text" and b.letter):
+        if b.kind == "heading" and b.number and not b.letter and section:
+            # a numbered heading inside a lettered section is its point's own heading (1997 Laws:
+            # "A. Extraneous Information from Partner", "1. When Such Information Is Given", text):
+            # 16A1.title, and the text under it is the point 16A1
+            headed_point, has_points, numbered = b.number, True, True
+            uid, role = make_id(law, section, b.number, suffix="title"), "heading"
+        elif headed_point and b.kind == "text" and not b.letter and not b.sub:
+            uid, role = make_id(law, section, headed_point), "point"
+        elif b.kind == "heading" or (b.kind == "text" and b.letter):
+            headed_point = 0
             if b.letter:
                 section, sec_inferred = b.letter, False
             else:
@@ -924,8 +944,9 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             has_points = has_text = b.kind == "text"
             numbered = False
             uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
-            role: UnitRole = "heading" if b.kind == "heading" else "section"
+            role = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
+            headed_point = 0
             if b.number == 1 and (numbered or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
             has_points = numbered = True
