@@ -64,6 +64,21 @@ def test_class_2_an_index_with_page_numbers_is_no_law(tmp_path: Path) -> None:
     assert all(u.kind == "debris" for u in edition.units)
 
 
+def test_section_headings_ending_in_a_full_stop(tmp_path: Path) -> None:
+    # "A. Acceptance of Insufficient Bid.": a heading in title case with a full stop; a sentence is not
+    text = (
+        "LAW 27 - INSUFFICIENT BID\n\nA. Acceptance of Insufficient Bid.\n"
+        "1. Any insufficient bid may be accepted (treated as legal) at the option of offender's LHO.\n\n"
+        "B. Insufficient Bid not Accepted.\n"
+        "If an insufficient bid in rotation is not accepted it must be corrected by a legal call.\n\n"
+        "C. The offender replaces his bid.\n"
+    )
+    assert [(i, k) for i, k, _ in _ids(tmp_path, "law27.txt", text)] == [
+        ("27.title", "title"), ("27A.title", "title"), ("27A1", "text"), ("27B.title", "title"),
+        ("27B", "text"), ("27C", "text"),
+    ]  # fmt: skip
+
+
 def test_class_3_headings_ending_in_a_colon(tmp_path: Path) -> None:
     outside = (
         "LAW 16 - AUTHORIZED AND UNAUTHORIZED INFORMATION\n\n"

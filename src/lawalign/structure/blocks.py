@@ -631,16 +631,19 @@ def _is_heading(rest: str) -> bool:
 
 def _is_section_heading(rest: str) -> bool:
     """The rest of a section-labelled line reads as a heading: as :func:`_is_heading`, or a heading in
-    title case that ends in a colon ("A. Claim Defined:", "B. Extraneous Information from Partner:");
-    a chapeau ending in a colon is a sentence ("B. The Director shall:").
+    title case that ends in a colon or a full stop ("A. Claim Defined:", "B. Extraneous Information
+    from Partner:", "A. Acceptance of Insufficient Bid."); a chapeau ending in a colon, or a sentence,
+    is not ("B. The Director shall:", "A. The auction begins.").
 
     >>> _is_section_heading("Claim Defined:"), _is_section_heading("The Director shall:")
+    (True, False)
+    >>> _is_section_heading("Insufficient Bid not Accepted."), _is_section_heading("The auction begins.")
     (True, False)
     """
     if _is_heading(rest):
         return True
     t = rest.strip()
-    if "\n" in t or not t.endswith(":"):
+    if "\n" in t or not t.endswith((":", ".")) or t.endswith(".."):
         return False
     t = t[:-1].rstrip()
     # words of five letters or more: title case leaves "from", "with", "and" in lowercase
