@@ -629,6 +629,31 @@ def test_excerpts_under_citation_lines_after_a_numbered_questionnaire() -> None:
     assert all(u.law in ("73", "40") for u in ed.law_units)
 
 
+def test_a_section_cited_before_a_colon_and_its_points_quoted_under_it() -> None:
+    # "Law 16B says, in relevant parts:" then the section's points, the first with its sub-point label
+    text = (
+        "Hesitations again\n\n"
+        "Law 16B says, in relevant parts:\n"
+        "1. (a) After a player makes available to his partner extraneous information that may suggest a "
+        "call or play, the partner may not choose from among logical alternatives one suggested by it.\n"
+        "2. When a player considers that an opponent has made such information available, he may summon "
+        "the Director.\n\n"
+        "So call the Director when the tempo breaks.\n"
+    )
+    ed = segment_law(source_from_text(text, "en"))
+    assert [(u.id, u.role) for u in ed.law_units] == [("16B1a", "sub-point"), ("16B2", "point")]
+    # a list the author writes after a colon citing a law alone stays commentary
+    own = (
+        "My advice\n\nWhen Law 16 is in play, remember:\n"
+        "1. Call the Director at once when the tempo breaks.\n2. Do not argue at the table.\n"
+    )
+    try:
+        mine = segment_law(source_from_text(own, "en"))
+    except InputError:
+        return
+    assert not mine.law_units
+
+
 def test_forum_thread_citing_laws_without_quoting_them_is_not_law() -> None:
     # post headers between the posts; posts in the first and second person that cite ids
     text = (

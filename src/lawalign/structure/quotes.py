@@ -121,7 +121,11 @@ def find_quotes(
             uid, role = _unit_for(targets[-1], skeleton)
             nxt = live[k + 1]
             if nxt.kind == "point":
-                continue  # a list after the colon: not one quoted paragraph
+                cited = parse_id(targets[-1])
+                if cited.section and not cited.point and nxt.number == 1 and _cites_last(b.raw, profile):
+                    # "Law 16B says, in relevant parts:" then "1. (a) …": the section's points quoted
+                    _continue_points(live, k, make_id(cited.law, cited.section), out)
+                continue  # otherwise a list after the colon: the author's, not one quoted paragraph
             out[nxt.index] = (uid, role)
             parts = parse_id(uid)
             if parts.section and not parts.point and HEADING_IN_BRACKETS.search(b.raw):
@@ -154,6 +158,18 @@ def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tu
 # After the forums' abbreviated citation, a caption ends at once: "L70E1:", "TFLB, L70E1, said:"; a
 # sentence that goes on ("L68D applies if:") introduces the author's own list, not a quote.
 CAPTION_END = re.compile(r"\s*,?\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
+
+
+# After the citation that introduces a list, a few words at most, then the colon ("Law 16B says, in
+# relevant parts:"); a sentence that goes on ("… of Law 79C a contestant may withdraw his agreement:")
+# is the law's own text citing another law, and its list is its own.
+CITATION_THEN_COLON = re.compile(r"^(?:,?\s*[^\W\d_]+){0,4}\s*:\s*$")
+
+
+def _cites_last(text: str, profile: Profile) -> bool:
+    """The introduction ends right after its last citation in words (``CITATION_THEN_COLON``)."""
+    refs = [r for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external"]
+    return bool(refs) and CITATION_THEN_COLON.match(" ".join(text[refs[-1].end :].split())) is not None
 
 
 def _cited_targets(text: str, profile: Profile, skeleton: Skeleton) -> list[str]:
@@ -398,4 +414,7 @@ def _continue_points(
     for b in live[k + 1 :]:
         if b.kind != "point" or b.index in out:
             break
-        out[b.index] = (make_id(parts.law, parts.section, b.number), "point")
+        if b.sub and parts.section:  # "1. (a) …": the point's first sub-point (16B1a)
+            out[b.index] = (make_id(parts.law, parts.section, b.number) + b.sub, "sub-point")
+        else:
+            out[b.index] = (make_id(parts.law, parts.section, b.number), "point")
