@@ -28,7 +28,6 @@ from lawalign.structure.patterns import (
     IN_TEXT_MARKER,
     LAW_SECTION_HEADING,
     POINT,
-    POINT_SUBPOINT,
     PRINT_SLUG,
     QUOTED,
     SECTION,
@@ -443,8 +442,10 @@ def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | N
             )
             b.number = int(m["num"])
             label = lead + m["label"]
-            if b.kind == "point" and (sm := POINT_SUBPOINT.match(m["rest"])):
-                b.sub = sm["letter"] or sm["bare"]  # its id is the sub-point's (segment.py)
+            if b.kind == "point" and (sm := SUBPOINT.match(m["rest"])):
+                # "1. (a) A card must …", "3.    a) Sofern …": the point printed with its first
+                # sub-point's label holds the sub-point's text, and takes its id (segment.py: 45C4a)
+                b.sub = sm["letter"] or sm["bare"]
                 label = lead + raw[: m.start("rest") + sm.end("label")]
             _split_label(b, label)
         elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):

@@ -44,10 +44,6 @@ SUBPOINT = re.compile(
     rf"^(?P<label>\((?P<letter>[{_SUB}])\)|(?P<bare>[{_SUB}])[.)])\s+(?P<rest>\S.*)$", re.X | re.S
 )
 
-# A point printed with its first sub-point's label on the same line: the "(a)" of "1. (a) A card must
-# be played …", "3.    a) Sofern …", "1. a. El entendimiento …" (the text is the sub-point's: 45C4a).
-POINT_SUBPOINT = re.compile(rf"^(?P<label>(?:\((?P<letter>[{_SUB}])\)|(?P<bare>[{_SUB}])[.)]))\s+(?=\S)")
-
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
 # Greek capitals "Α. Ένας παίκτης ...", "Γ. ..." (read by their place in the alphabet: Γ is C).
 # Hebrew letters "א." "ב." likewise (א is A, ב is B).

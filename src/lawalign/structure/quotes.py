@@ -334,8 +334,7 @@ def _citation_lines(
         sub = m["sub"] or ""
         if nxt.kind != "text" or not nxt.sentences or nxt.sub != sub or (nxt.label and not sub):
             continue
-        uid, role = _unit_for(m["id"] + sub, skeleton) if not sub else (m["id"] + sub, "sub-point")
-        out[nxt.index] = (uid, role)
+        out[nxt.index] = (m["id"] + sub, "sub-point") if sub else _unit_for(m["id"], skeleton)
         if b.kind != "debris":
             b.kind, b.reason = "debris", "commentary"
 
