@@ -31,9 +31,10 @@ fonts:
 build: setup
 	$(BIN)/lawalign build corpus
 
-# The README's test command: lint and type checks, then the tests and the library's doctests.
+# The README's test command: lint and type checks, then the tests and the library's doctests, on
+# every core (pytest-xdist; a module's tests stay on one worker, so its fixtures are built once).
 test: setup browser fonts lint
-	$(BIN)/python -m pytest -q --doctest-modules tests src/lawalign tools/lawalign_dev
+	$(BIN)/python -m pytest -q -n auto --dist loadscope --doctest-modules tests src/lawalign tools/lawalign_dev
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py

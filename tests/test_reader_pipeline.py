@@ -107,6 +107,7 @@ def test_the_letter_classes_by_context() -> None:
     assert SECTION.match("С. Пояснение претензии")  # a Cyrillic look-alike label, as the comment says
     assert SECTION.match("Γ. Ένας παίκτης") and not SECTION.match("K. Not a section heading")
     assert [r.target for r in find_refs("see Law 12K", "en")] == ["12K"]
+    assert LETTERS.book_laws == range(1, 94)
 
 
 @pytest.mark.parametrize(
@@ -117,6 +118,9 @@ def test_the_letter_classes_by_context() -> None:
         ('cyrillic_lookalikes = "АВСЕНК"', 'cyrillic_lookalikes = "АВСЕНКД"'),
         ('reference = "ABCDEFGHIJKL"', 'reference = "ABC"'),
         ("[typed]", "[typo]"),
+        ("laws = 93", "laws = 0"),
+        ("laws = 93", 'laws = "93"'),
+        ("\n[book]\n", "\n[books]\n"),
     ],
 )
 def test_a_bad_letters_file_is_refused(change: tuple[str, str]) -> None:

@@ -3,9 +3,10 @@
 ``data/letters/letters.toml`` holds the Latin section letters a printed heading carries (A–H) and a
 reference may carry (A–L), the Cyrillic capitals printed for the Latin letters they look like, the
 first Cyrillic letters a Russian heading may print, the Greek and Hebrew letters read by their place
-in the alphabet ("Γ." is section C), the Cyrillic letters a user may type in an id, and the look-alike
-table folded in labels. Every pattern that matches a section letter builds its character class here,
-so the ranges differ by context on purpose and in one place.
+in the alphabet ("Γ." is section C), the Cyrillic letters a user may type in an id, the look-alike
+table folded in labels, and the law numbers the book prints (1–93). Every pattern that matches a
+section letter builds its character class here, so the ranges differ by context on purpose and in one
+place.
 
 >>> LETTERS.heading, LETTERS.cyrillic_for(LETTERS.heading)
 ('ABCDEFGH', 'АВСЕН')
@@ -13,6 +14,8 @@ so the ranges differ by context on purpose and in one place.
 'ABCDEFGHIJKLАВСЕНКΑΒΓΔΕΖΗ'
 >>> "Γ3".translate(LETTERS.by_place)
 'C3'
+>>> 93 in LETTERS.book_laws, 94 in LETTERS.book_laws, 0 in LETTERS.book_laws
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -49,6 +52,12 @@ class Letters:
     hebrew_by_place: str
     typed: MappingProxyType[str, str]
     label_fold: MappingProxyType[str, str]
+    laws: int
+
+    @property
+    def book_laws(self) -> range:
+        """The law numbers the book prints (1 to ``laws``)."""
+        return range(1, self.laws + 1)
 
     @property
     def subpoint(self) -> str:
@@ -111,14 +120,19 @@ def parse_letters(text: str, where: str = FILE) -> Letters:
             alphabet longer than the heading letters, a look-alike the fold table does not fold.
     """
     data = tomllib.loads(text)
-    if set(data) != {"sections", "typed", "label_fold"}:
-        raise ConfigError(f"{where}: tables must be [sections], [typed] and [label_fold]")
+    if set(data) != {"book", "sections", "typed", "label_fold"}:
+        raise ConfigError(f"{where}: tables must be [book], [sections], [typed] and [label_fold]")
+    book = data["book"]
+    laws = book.get("laws") if isinstance(book, dict) else None
+    if not isinstance(book, dict) or set(book) != {"laws"} or type(laws) is not int or laws < 1:
+        raise ConfigError(f"{where}: [book] must hold laws, a whole number of at least 1")
     sections = data["sections"]
     if not isinstance(sections, dict) or set(sections) != set(_SECTION_KEYS):
         raise ConfigError(f"{where}: [sections] must hold {', '.join(_SECTION_KEYS)}")
     values = {k: _letters_only(sections[k], f"{where}: sections.{k}") for k in _SECTION_KEYS}
     typed = _pairs(data["typed"], f"{where}: [typed]")
-    letters = Letters(**values, typed=typed, label_fold=_pairs(data["label_fold"], f"{where}: [label_fold]"))
+    fold_table = _pairs(data["label_fold"], f"{where}: [label_fold]")
+    letters = Letters(**values, typed=typed, label_fold=fold_table, laws=laws)
     for k in ("greek_by_place", "hebrew_by_place"):
         if len(values[k]) > len(letters.heading):
             raise ConfigError(f"{where}: sections.{k} has more letters than sections.heading")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
+from lawalign.ingest.letters import LETTERS
 from lawalign.ingest.normalize import fold_label
 from lawalign.ingest.profiles import Profile
 from lawalign.models import DebrisReason, Line, SourceText
@@ -44,8 +45,8 @@ BlockKind = Literal["law", "heading", "point", "text", "footnote", "debris"]
 # A heading is short and does not end like a sentence.
 MAX_HEADING_CHARS = 120
 MAX_LAW_HEADING_CHARS = 200
-# Law numbers of the WBF book (Laws 1-93): a bare "69." is a law heading only for these.
-BOOK_LAWS = 93
+# Law numbers of the book (data/letters/letters.toml, [book]): a bare "69." is a law heading only for these.
+BOOK_LAWS = LETTERS.book_laws
 # A heading standing alone on its line, without a label ("Claim Defined", "Suspension of Play").
 MAX_SHORT_HEADING_CHARS = 70
 MAX_SHORT_HEADING_WORDS = 8
@@ -565,13 +566,13 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> 
         glued = raw[m.end("num") : m.end("num") + 1].isalpha()
         if not glued or m["rest"].split()[0].isupper():
             return m
-    if (m := BARE_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and m["first"].isupper():
+    if (m := BARE_LAW_HEADING.match(raw)) and int(m["num"]) in BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m
-    if (m := CJK_LAW_HEADING.match(raw)) and 1 <= int(m["num"]) <= BOOK_LAWS and _cjk_title(m["rest"]):
+    if (m := CJK_LAW_HEADING.match(raw)) and int(m["num"]) in BOOK_LAWS and _cjk_title(m["rest"]):
         return m
     m = None if cues.keyword_headed else GENERIC_LAW_HEADING.match(raw)
-    if m and 1 <= int(m["num"]) <= BOOK_LAWS and _is_law_heading(m["rest"], raw):
+    if m and int(m["num"]) in BOOK_LAWS and _is_law_heading(m["rest"], raw):
         rest = m["rest"].strip()
         first = rest.split()[0] if rest else ""
         # Hebrew, Arabic, Thai, ...: letters without case; a rest of numbers alone is a table's row

@@ -19,9 +19,9 @@ from itertools import pairwise
 from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
-from lawalign.structure.blocks import Block, _is_heading
+from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
-from lawalign.structure.refs import BOOK_LAWS, find_refs
+from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton, make_id, parse_id
 
 _REF = LETTERS.reference  # a cited section's letters (data/letters/letters.toml)

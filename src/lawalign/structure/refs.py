@@ -71,8 +71,9 @@ LOOKALIKES: dict[str, str] = {c: _LETTERS.label_fold[c] for c in _CYR}
 GREEK_LETTERS: dict[str, str] = _LETTERS.by_place_map
 _FOLD = str.maketrans({**LOOKALIKES, **GREEK_LETTERS, **{c: c.upper() for c in _REF.lower()}})
 
-# The law numbers of the book: a glued "1657A" is split only where exactly one split gives two of them.
-BOOK_LAWS = range(1, 94)
+# The law numbers of the book (data/letters/letters.toml, [book]): a glued "1657A" is split only where
+# exactly one split gives two of them.
+BOOK_LAWS = _LETTERS.book_laws
 
 # Keywords of languages without a bundled profile, so the generic profile still finds the common
 # spelled-out forms ("Articolo 16, paragrafo D", "Article 16", "Artículo 16").

@@ -552,7 +552,7 @@ def law_hint(path: str) -> str | None:
     True
     """
     stem = Path(path).name
-    found = {m[1].lstrip("0") for m in SLUG.finditer(stem) if 1 <= int(m[1]) <= BOOK_LAWS}
+    found = {m[1].lstrip("0") for m in SLUG.finditer(stem) if int(m[1]) in BOOK_LAWS}
     return found.pop() if len(found) == 1 else None
 
 
