@@ -244,12 +244,20 @@ def section_search() -> None:
         print(f"    hybrid miss: {lang} {missed:<9} {question}")
 
 
+# The rules' thresholds the protocol reads with (--rules FILE; None: the bundled data/reader/rules.json).
+RULES_FILE: Path | None = None
+
+
 def section_protocol() -> None:
     """Cross-validated by site, calibrated out of fold, batch by batch (lawalign_dev.evaluate.protocol)."""
+    from lawalign.structure.constants import RuleConstants
     from lawalign_dev.evaluate.protocol_report import report
 
     shared = _shared_benchmarks()
-    print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None))
+    rules = RuleConstants.from_json(RULES_FILE.read_text(encoding="utf-8")) if RULES_FILE else None
+    if rules is not None:
+        print(f"rules' thresholds from {RULES_FILE}: {rules}")
+    print(report(ROOT / "tests" / "realworld", shared / "real-pages-dev" if shared else None, rules=rules))
 
 
 SECTIONS = {
@@ -266,7 +274,11 @@ SECTIONS = {
 
 
 def main(argv: list[str]) -> int:
-    """Run the named sections (default: all, in order)."""
+    """Run the named sections (default: all, in order); ``--rules FILE`` first reads the rules with
+    the thresholds of FILE (the format of data/reader/rules.json) in section ``protocol``."""
+    global RULES_FILE
+    if argv[:1] == ["--rules"] and len(argv) > 1:
+        RULES_FILE, argv = Path(argv[1]), argv[2:]
     names = argv or list(SECTIONS)
     for name in names:
         if name not in SECTIONS:

@@ -128,8 +128,10 @@ def test_the_rules_measured_by_site_keep_their_floor() -> None:
     from lawalign_dev.evaluate.protocol import id_lines_confident, law_lines_decided
     from lawalign_dev.evaluate.protocol_report import fit_rules
 
-    first = [p for p in load_pages(REAL) if p.batch in {"1", "2", "3", "4", "5", "6"}]  # the first 52
-    results = cross_validate(first, fit_rules)
+    # the first 52 pages, each read by the rules with constants fitted on every other site's pages
+    pages = load_pages(REAL)
+    first = {p.name for p in pages if p.batch in {"1", "2", "3", "4", "5", "6"}}
+    results = [r for r in cross_validate(pages, fit_rules) if r.file in first]
     assert overall(results).accuracy >= 0.93
     assert id_lines_confident(results).accuracy >= 0.95
     assert law_lines_decided(results).accuracy >= 0.90

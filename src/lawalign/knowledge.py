@@ -37,6 +37,7 @@ from lawalign.diff.termbase import Termbase, load_termbase, parse_termbase
 from lawalign.errors import ConfigError
 from lawalign.fsafe import read_regular
 from lawalign.limits import DATA_MAX_BYTES
+from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.reader import RoleModel, bundled_model
 
 if TYPE_CHECKING:
@@ -117,6 +118,8 @@ class Knowledge:
         reader: the fitted line reader that weighs the structure stage's units
             (:func:`lawalign.structure.reader.weigh_units`): the bundled one, another given by
             :meth:`with_reader`, or None (the rules alone).
+        rules: the structure rules' thresholds (:class:`lawalign.structure.constants.RuleConstants`):
+            the bundled ones (``data/reader/rules.json``) or others given by :meth:`with_rules`.
     """
 
     overlay: tuple[Path, ...] = ()
@@ -125,6 +128,7 @@ class Knowledge:
     origins: tuple[Origin, ...] = field(default=(), compare=False)
     key: str = ""
     reader: RoleModel | None = field(default_factory=bundled_model, compare=False)
+    rules: RuleConstants = field(default_factory=bundled_constants, compare=False)
 
     def with_reader(self, model: RoleModel | None) -> Knowledge:
         """This knowledge with another line reader (None: the rules alone); the key tells them apart.
@@ -136,6 +140,17 @@ class Knowledge:
         mark = hashlib.sha256((model.to_json() if model is not None else "rules").encode("utf-8"))
         key = hashlib.sha256(f"{self.key}\0reader\0{mark.hexdigest()}".encode()).hexdigest()
         return replace(self, reader=model, key=key)
+
+    def with_rules(self, rules: RuleConstants) -> Knowledge:
+        """This knowledge with other fitted rule constants; the key tells them apart.
+
+        >>> k = Knowledge.load(())
+        >>> k.with_rules(RuleConstants(9.0)).rules.law_margin, k.with_rules(RuleConstants(9.0)).key != k.key
+        (9.0, True)
+        """
+        mark = hashlib.sha256(rules.to_json().encode("utf-8"))
+        key = hashlib.sha256(f"{self.key}\0rules\0{mark.hexdigest()}".encode()).hexdigest()
+        return replace(self, rules=rules, key=key)
 
     @classmethod
     def load(cls, paths: Sequence[str | Path] | str | Path | None) -> Knowledge:

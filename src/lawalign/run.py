@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from lawalign.align.embed import Embedder
+    from lawalign.structure.constants import RuleConstants
     from lawalign.structure.reader import RoleModel
     from lawalign.structure.skeleton import Skeleton
 
@@ -118,6 +119,7 @@ def read_structure(
     data_dir: Path | None = None,
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
@@ -138,6 +140,8 @@ def read_structure(
         encoder: the run's embedder, for unlettered headings (None: the bundled model, on first use).
         reader: the fitted line reader weighing the rules' units (the run's
             :attr:`~lawalign.knowledge.Knowledge.reader`; None: the rules alone).
+        rules: the rules' thresholds (the run's :attr:`~lawalign.knowledge.Knowledge.rules`;
+            None: the bundled ones).
 
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
@@ -162,6 +166,7 @@ def read_structure(
             encoder=encoder,
             data_dir=data_dir,
             reader=reader,
+            rules=rules,
         ):
             out.append(
                 (
@@ -198,6 +203,7 @@ def read_structure(
             encoder=encoder,
             data_dir=data_dir,
             reader=reader,
+            rules=rules,
         )
     )
 
@@ -277,10 +283,12 @@ def read_input(
     data_dir: Path | None = None,
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Read and segment one input: each edition it holds with its reading (a bilingual page holds
     two). The project's own Akoma Ntoso is read back, not segmented again. ``reader``: the fitted
-    line reader weighing the rules' units (None: the rules alone).
+    line reader weighing the rules' units (None: the rules alone); ``rules``: the rules' fitted
+    constants (None: the bundled ones).
 
     Raises:
         InputError: the file is bad input.
@@ -314,6 +322,7 @@ def read_input(
             data_dir=data_dir,
             encoder=encoder,
             reader=reader,
+            rules=rules,
         )
     out = []
     for edition, reading in pairs:
@@ -560,6 +569,7 @@ class Run:
                     data_dir=self.data_dir,
                     encoder=encoder,
                     reader=self.knowledge.reader,
+                    rules=self.knowledge.rules,
                 )
             )
             out = distinct_file_names(out)

@@ -34,6 +34,7 @@ from lawalign.models import (
     UnitRole,
 )
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
+from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import set_heading_costs, unlettered_headings
 from lawalign.structure.ids import (
@@ -64,11 +65,10 @@ log = logging.getLogger(__name__)
 BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 # A law inferred with less gain per block than this is no law at all.
 MIN_GAIN_PER_BLOCK = 0.3
-# Without a law heading (nor a marked footnote or a file name pointing at the law), the law a text is
-# read as must fit clearly better than any other law: law text fits one law far better than the next
-# (margins 6 to 20 on the development pages), while an article's or a forum's headings and numbered
-# lists fit several laws about as well (0.4 to 1.9).
-MIN_LAW_MARGIN = 3.0
+# Without a law heading, the law a text is read as must fit clearly better than any other law: law
+# text fits one law far better than the next, while an article's or a club's headings and numbered
+# lists fit several laws about as well. The margin required is data (RuleConstants, data/reader/rules.json),
+# chosen by the protocol's cross-validated figure (docs/ingest.md, "The rules' thresholds").
 # The cost of reading a segment as holding one more law whose heading was lost.
 HIDDEN_LAW_COST = 2.0
 # Read unlettered headings with the bundled model too (LAWALIGN_HEADING_MODEL=0: by position only).
@@ -187,6 +187,7 @@ def segment_best(
     profile: Profile | None = None,
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
@@ -210,6 +211,7 @@ def segment_best(
         profile: the language profile (default: the profile of ``source.lang``).
         encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
         reader: the fitted line reader that weighs the chosen reading's units (None: the rules alone).
+        rules: the rules' thresholds (default: the bundled ones, ``data/reader/rules.json``).
 
     Returns:
         The segmented edition (``source_edition`` set) and the choice made.
@@ -220,7 +222,7 @@ def segment_best(
     """
     if edition is not None:
         skeleton = next((s for s in skeletons or () if s.edition == edition), None) or load_skeleton(edition)
-        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder, reader=reader)
+        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder, reader=reader, rules=rules)
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
@@ -240,6 +242,7 @@ def segment_best(
             contradictions=seen,
             prepared=prepared,
             encoder=encoder,
+            rules=rules,
         )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
@@ -278,6 +281,7 @@ def segment_best(
         prepared=prepared,
         encoder=encoder,
         reader=reader,
+        rules=rules,
     )
     notice = Notice(
         "source-edition",
@@ -357,6 +361,7 @@ def _segment(
     prepared: Sequence[Block] | None = None,
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -373,6 +378,7 @@ def _segment(
         prepared=prepared,
         encoder=encoder,
         reader=reader,
+        rules=rules,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -391,14 +397,17 @@ def _segment_or_fit(
     prepared: Sequence[Block] | None = None,
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
     ``contradictions`` (when given) receives what the text prints that the skeleton contradicts;
     ``prepared`` is the text's blocks from :func:`_prepare` (copied, not changed), when the text is
     read against several skeletons; ``reader`` the fitted line reader weighing the rules' units
-    (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone).
+    (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone); ``rules`` the rules'
+    thresholds (None: the bundled ones).
     """
+    rules = rules if rules is not None else bundled_constants()
     profile = profile or load_profile(source.lang)
     notices = list(source.notices)
     if profile.generic:
@@ -450,9 +459,11 @@ def _segment_or_fit(
             notices,
             until,
             hint,
+            printed={law for law in printed if law},
             fit_only=fit_only,
             contradictions=contradictions,
             printed_only=printed_only,
+            rules=rules,
         )
         fit += gain
         assigned.update(law_assigned)
@@ -640,15 +651,18 @@ def _assign_segment(
     until: str | None,
     hint: str | None = None,
     *,
+    printed: Collection[str] = (),
     fit_only: bool = False,
     contradictions: list[str] | None = None,
     printed_only: bool = False,
+    rules: RuleConstants | None = None,
 ) -> tuple[dict[int, _Assigned], float]:
     """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton).
 
     The fit is the alignment's gain over placing nothing plus the weight of the printed outline
     (:func:`lawalign.structure.outline.outline_evidence`); what the outline contradicts is added to
-    ``contradictions``.
+    ``contradictions``. A segment without a law heading is read as a law only when that law fits by at
+    least the margin of ``rules`` better than the next (``rules``, :meth:`RuleConstants.margin_for`).
     """
     subs = _subpoints(seg.blocks)  # "(a) …" under a point: ids from that point, after the alignment
     body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs]
@@ -717,8 +731,13 @@ def _assign_segment(
         if contradictions is not None:
             contradictions.extend(outline.disagree)
     rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
-    anchored = (hint is not None and hint == laws[0]) or any(b.kind == "footnote" for b in seg.blocks)
-    if seg.heading is None and gain - rival < MIN_LAW_MARGIN and not anchored:
+    # the page points at the law: its file name does, it prints that law's heading elsewhere, or the
+    # next law's heading follows (a page that starts inside the law before it)
+    follows = until is not None and _next_law(laws[-1], until)
+    named = (hint is not None and hint == laws[0]) or laws[0] in printed or follows
+    footnoted = any(b.kind == "footnote" for b in seg.blocks)  # a marked footnote: a law's, or a page's
+    need = (rules or RuleConstants()).margin_for(named=named, footnoted=footnoted)
+    if seg.heading is None and gain - rival < need:
         return out, 0.0  # several laws fit about as well: commentary shaped like a law, no law
     if fit_only:
         return out, gain
@@ -745,7 +764,13 @@ def _assign_segment(
             # letter or an outline of headings: a reading by position only, as prose commentary
             # around a quoted paragraph, or a club's numbered notes, would also give
             law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
-        slug = " and the file name points at it" if hint == laws[0] else ""
+        slug = (
+            " and the file name points at it"
+            if hint == laws[0]
+            else (" and the page prints its heading elsewhere" if laws[0] in printed else "")
+        ) or (" and the next law's heading follows it" if follows else "")
+        if not slug and footnoted:
+            slug = " and a footnote is marked in it"
         law_evidence = (
             f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best{slug} "
             f"(gain {gain:.2f}, {margin:.2f} over the next law)"
@@ -1158,6 +1183,7 @@ def segment_editions(
     encoder: TextEncoder | None = None,
     data_dir: Path | None = None,
     reader: RoleModel | None = None,
+    rules: RuleConstants | None = None,
 ) -> tuple[tuple[Edition, EditionChoice], ...]:
     """Every edition a text holds: one per language of a bilingual page, else one.
 
@@ -1165,7 +1191,8 @@ def segment_editions(
     second language's edition is named ``<name>.<lang>``. Each is segmented with :func:`segment_best`
     (``encoder``: the run's embedder, for unlettered headings) under its language's profile (of the
     ``--data`` folder ``data_dir`` before the bundled ones), its units weighed by ``reader`` (the
-    fitted line reader; None: the rules alone).
+    fitted line reader; None: the rules alone) and the rules' thresholds ``rules`` (None: the bundled
+    ones).
     """
     from lawalign.ingest.bilingual import split_languages
 
@@ -1179,6 +1206,7 @@ def segment_editions(
             profile=load_profile(part.lang, data_dir),
             encoder=encoder,
             reader=reader,
+            rules=rules,
         )
         for k, part in enumerate(split_languages(source, data_dir))
     )

@@ -44,6 +44,8 @@ MULTI_LABEL_SUFFIXES: tuple[str, ...] = (
     "org.uk",
     "ac.uk",
     "com.pl",
+    "com.ar",
+    "edu.tw",
     "org.pl",
     "co.il",
     "org.il",

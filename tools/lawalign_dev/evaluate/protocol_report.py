@@ -18,16 +18,20 @@ Readers compared (each a :data:`~lawalign_dev.evaluate.protocol.Fit`):
     probability of the unit's kind on its lines (uncalibrated here: the protocol calibrates it out of
     fold by site). Cross-validated, each site's pages are read with a CRF fitted without that site.
 
-Every reader's confidence is calibrated out of fold (isotonic by site) and printed as the table
+Every reader reads with the rules' constants given to :func:`report` (default: the bundled
+``data/reader/rules.json``; :class:`lawalign.structure.constants.RuleConstants`), which are chosen by
+comparing this report's cross-validated figure under each candidate. Every reader's confidence is
+calibrated out of fold (isotonic by site) and printed as the table
 "confidence bin → share right", next to the raw confidence's table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
+from lawalign.structure.constants import RuleConstants
 from lawalign.structure.reader import RoleModel, role_kind
 from lawalign_dev.evaluate.pages import LineResult
 from lawalign_dev.evaluate.protocol import (
@@ -54,31 +58,31 @@ from lawalign_dev.evaluate.train_reader import (
 )
 from lawalign_dev.evaluate.train_reader import train as train_crf
 
-_RULES_ALONE = read_with(None)
 
-def rules_scorer(page: Page) -> list[LineResult]:
-    """The rules' reading of one page (no line reader), scored against its gold."""
-    return list(_rules_scored(page))
+def rules_scorer(page: Page, rules: RuleConstants | None = None) -> list[LineResult]:
+    """The rules' reading of one page (no line reader; ``rules``: their constants, default the
+    bundled ones), scored against its gold."""
+    return list(_rules_scored(page, rules))
 
 
 @cache
-def _rules_scored(page: Page) -> tuple[LineResult, ...]:
-    return tuple(_RULES_ALONE(page))
+def _rules_scored(page: Page, rules: RuleConstants | None) -> tuple[LineResult, ...]:
+    return tuple(read_with(None, rules)(page))
 
 
-def fit_rules(train: Sequence[Page]) -> Scorer:
-    """The rule system: nothing to fit."""
+def fit_rules(train: Sequence[Page], rules: RuleConstants | None = None) -> Scorer:
+    """The rule system (constants ``rules``): nothing to fit."""
     del train
-    return rules_scorer
+    return lambda page: rules_scorer(page, rules)
 
 
-_TRAINED: dict[tuple[tuple[str, ...], bool], RoleModel] = {}
+_TRAINED: dict[tuple[tuple[str, ...], bool, RuleConstants | None], RoleModel] = {}
 
 
-def _fit_crf(train: Sequence[Page], stacked: bool) -> RoleModel:
-    key = (tuple(sorted(p.name for p in train)), stacked)
+def _fit_crf(train: Sequence[Page], stacked: bool, rules: RuleConstants | None = None) -> RoleModel:
+    key = (tuple(sorted(p.name for p in train)), stacked, rules)
     if key not in _TRAINED:
-        _TRAINED[key] = train_crf(training_sequences(train, stacked), load_settings())
+        _TRAINED[key] = train_crf(training_sequences(train, stacked, rules), load_settings())
     return _TRAINED[key]
 
 
@@ -106,10 +110,10 @@ def fit_model(train: Sequence[Page]) -> Scorer:
     return scorer
 
 
-def fit_rules_model(train: Sequence[Page]) -> Scorer:
-    """The pipeline as it ships: the rules' units weighed by the stacked CRF
+def fit_rules_model(train: Sequence[Page], rules: RuleConstants | None = None) -> Scorer:
+    """The pipeline as it ships: the rules' units (constants ``rules``) weighed by the stacked CRF
     (:func:`lawalign.structure.reader.weigh_units`), the CRF fitted on ``train`` only."""
-    return read_with(_fit_crf(train, stacked=True))
+    return read_with(_fit_crf(train, stacked=True, rules=rules), rules)
 
 
 READERS: tuple[tuple[str, Fit, bool], ...] = (
@@ -121,9 +125,13 @@ READERS: tuple[tuple[str, Fit, bool], ...] = (
 
 
 def report(
-    realworld: Path, shared: Path | None = None, readers: Sequence[tuple[str, Fit, bool]] = READERS
+    realworld: Path,
+    shared: Path | None = None,
+    readers: Sequence[tuple[str, Fit, bool]] = READERS,
+    rules: RuleConstants | None = None,
 ) -> str:
-    """The protocol's figures as text: cross-validated first, in-sample beside, per reader.
+    """The protocol's figures as text: cross-validated first, in-sample beside, per reader; the rules
+    read with the constants ``rules`` (default: the bundled ones).
 
     The readers are fitted on the real pages and the synthetic layouts (:func:`training_pages`; a
     synthetic page is a site of its own); the figures of the two sets are printed apart.
@@ -142,6 +150,9 @@ def report(
         "scored by readers fitted without those sites",
     ]
     names = {p.name for p in pages}
+    if rules is not None:
+        given = (fit_rules, fit_rules_model)
+        readers = [(n, partial(f, rules=rules) if f in given else f, d) for n, f, d in readers]
     for name, fit, fitted in readers:
         both = cross_validate(pool, fit, exclude_sites=shared_sites)
         cv = [r for r in both if r.file in names]

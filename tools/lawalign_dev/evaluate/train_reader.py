@@ -10,6 +10,10 @@ reading, before any model). The model is a linear-chain CRF (CRFsuite, L-BFGS wi
 regularisation ``c1``/``c2`` from ``data/reader/settings.toml``); its weights are written as
 ``data/reader/roles.json`` (:class:`lawalign.structure.reader.RoleModel`), the same bytes for the
 same gold.
+
+The CRF learns from the rules' reading with the rules' constants of ``data/reader/rules.json``
+(:class:`lawalign.structure.constants.RuleConstants`), which are chosen by the protocol's
+cross-validated figure (``scripts/evaluate.py --rules FILE protocol``; docs/ingest.md).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 
+from lawalign.structure.constants import RuleConstants
 from lawalign.structure.features import LineFeatures, page_features
 from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file, units_of_file
@@ -97,11 +102,11 @@ def _source_features(path: Path) -> tuple[LineFeatures, ...]:
 
 
 @cache
-def _stacked_parts(path: Path) -> tuple[tuple[LineFeatures, ...], ...]:
+def _stacked_parts(path: Path, rules: RuleConstants) -> tuple[tuple[LineFeatures, ...], ...]:
     """A page's lines as the stacked model reads them, one sequence per language part: the layout cues
     and the rules' reading, computed by the function the pipeline weighs units with
-    (:func:`lawalign.structure.reader.stacked_sequence`) from the rules' units (no model). A page the
-    rules refuse is read with no rule reading."""
+    (:func:`lawalign.structure.reader.stacked_sequence`) from the rules' units (no model; the rules'
+    constants ``rules``). A page the rules refuse is read with no rule reading."""
     from lawalign.errors import LawalignError
     from lawalign.ingest import read_source
     from lawalign.ingest.bilingual import split_languages
@@ -110,7 +115,7 @@ def _stacked_parts(path: Path) -> tuple[tuple[LineFeatures, ...], ...]:
 
     source = read_source(path)
     try:
-        pairs = read_structure(source, reader=None)
+        pairs = read_structure(source, reader=None, rules=rules)
     except LawalignError:
         return (tuple(stacked_sequence(source, load_profile(source.lang), ())),)
     parts = split_languages(source)
@@ -120,19 +125,23 @@ def _stacked_parts(path: Path) -> tuple[tuple[LineFeatures, ...], ...]:
     )
 
 
-def page_sequences(page: Page, stacked: bool) -> list[list[LineFeatures]]:
+def page_sequences(
+    page: Page, stacked: bool, rules: RuleConstants | None = None
+) -> list[list[LineFeatures]]:
     """The lines of a page as the model reads them: one sequence, or one per language part when
-    ``stacked``."""
+    ``stacked`` (the rules read with ``rules``, default: their fit on the bundled training pages)."""
     if stacked:
-        return [list(seq) for seq in _stacked_parts(page.path)]
+        return [list(seq) for seq in _stacked_parts(page.path, rules or _default_rules())]
     return [list(_source_features(page.path))]
 
 
-def training_sequences(pages: Sequence[Page], stacked: bool) -> list[tuple[list[LineFeatures], list[str]]]:
+def training_sequences(
+    pages: Sequence[Page], stacked: bool, rules: RuleConstants | None = None
+) -> list[tuple[list[LineFeatures], list[str]]]:
     """Each page's lines and gold roles, in page-name order."""
     out = []
     for page in sorted(pages, key=lambda p: p.name):
-        for feats in page_sequences(page, stacked):
+        for feats in page_sequences(page, stacked, rules):
             out.append((feats, labels_of(feats, page.gold)))
     return out
 
@@ -191,12 +200,17 @@ def site_folds(pages: Sequence[Page], k: int) -> list[list[Page]]:
     return [[p for p in pages if fold[p.site] == i] for i in range(k)]
 
 
-def read_with(model: RoleModel | None) -> Callable[[Page], list[LineResult]]:
+def read_with(
+    model: RoleModel | None, rules: RuleConstants | None = None
+) -> Callable[[Page], list[LineResult]]:
     """A scorer of pages as ``lawalign units FILE`` reads them with the line reader ``model`` (None:
-    the rules alone), against their gold."""
+    the rules alone) and the rules' constants ``rules`` (None: the bundled ones), against their gold."""
     from lawalign.knowledge import Knowledge
 
-    rows = partial(units_of_file, knowledge=Knowledge.load(()).with_reader(model))
+    knowledge = Knowledge.load(()).with_reader(model)
+    if rules is not None:
+        knowledge = knowledge.with_rules(rules)
+    rows = partial(units_of_file, knowledge=knowledge)
     return lambda page: score_file(page.path, page.gold, rows)
 
 
@@ -207,10 +221,18 @@ def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
     for held in site_folds(pages, settings.calibration_folds):
         names = {p.name for p in held}
         train_pages = [p for p in pages if p.name not in names]
-        scorer = read_with(train(training_sequences(train_pages, settings.stacked), settings))
+        model = train(training_sequences(train_pages, settings.stacked), settings)
+        scorer = read_with(model)
         for page in held:
             out.extend(scorer(page))
     return out
+
+
+@cache
+def _default_rules() -> RuleConstants:
+    from lawalign.structure.constants import bundled_constants
+
+    return bundled_constants()
 
 
 def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float], ...]:
@@ -225,8 +247,9 @@ def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float],
 
 
 def build(realworld: Path, out: Path) -> RoleModel:
-    """Fit the bundled model on every page of :func:`training_pages`, calibrate it out of fold
-    (:func:`out_of_fold`, ``calibration_folds`` folds by site) and write it to ``out``.
+    """Fit the bundled model on every page of :func:`training_pages` (the rules read with the bundled
+    constants, ``data/reader/rules.json``), calibrate it out of fold (:func:`out_of_fold`,
+    ``calibration_folds`` folds by site) and write it to ``out``.
 
     The shared real-pages-dev set is never trained on; its evaluation fits readers without its sites
     (``make eval``, section ``protocol``), so the bundled model does not depend on that set's presence.

@@ -1,0 +1,76 @@
+"""The structure rules' thresholds as data (data/reader/rules.json, lawalign.structure.constants)."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+
+import pytest
+
+from lawalign.errors import InputError
+from lawalign.knowledge import Knowledge
+from lawalign.structure.constants import RuleConstants, bundled_constants
+from lawalign.structure.segment import segment_best
+from structure_fixtures import source_from_text
+
+# 2017 Law 71 in Greek with no law heading: the rules infer the law from its paragraphs (margin 5.0).
+LAW71 = (
+    "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
+    "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
+    "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
+    "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
+    "άξονάς του είχε ήδη κερδίσει ή\n\n"
+    "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
+    "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
+    "υπόλοιπων φύλλων.\n"
+)
+
+
+def test_the_bundled_file_is_read_and_is_the_knowledge_of_a_run() -> None:
+    rules = bundled_constants()
+    values = (rules.law_margin, rules.named_law_margin, rules.footnoted_law_margin)
+    assert all(math.isfinite(v) for v in values)
+    assert Knowledge.load(()).rules == rules
+    assert RuleConstants.from_json(rules.to_json()) == rules
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"law_margin": None},  # missing
+        {"law_margin": True},
+        {"named_law_margin": "0"},
+        {"footnoted_law_margin": float("inf")},
+        {"extra": 1.0},
+    ],
+)
+def test_a_bad_rules_file_is_refused(change: dict[str, object]) -> None:
+    data = json.loads(RuleConstants().to_json())
+    for key, value in change.items():
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+    with pytest.raises(ValueError):
+        RuleConstants.from_json(json.dumps(data))
+
+
+def test_the_margin_decides_whether_a_headless_text_is_a_law() -> None:
+    lenient = RuleConstants(law_margin=3.0, named_law_margin=0.0, footnoted_law_margin=0.0)
+    edition, _ = segment_best(source_from_text(LAW71, "el"), rules=lenient)
+    assert [u.id for u in edition.units if u.kind != "debris"][:3] == ["71.intro", "71A", "71B"]
+    assert "5.00 over the next law" in edition.units[0].evidence
+    strict = replace(lenient, law_margin=9.0)
+    with pytest.raises(InputError):  # no law left: the page is refused as no law structure
+        segment_best(source_from_text(LAW71, "el"), rules=strict)
+    # a file name pointing at the law is the page naming it: the named margin applies
+    named, _ = segment_best(source_from_text(LAW71, "el", path="law_71.txt"), rules=strict)
+    assert named.units[0].id == "71.intro" and "the file name points at it" in named.units[0].evidence
+
+
+def test_another_set_of_thresholds_is_another_knowledge() -> None:
+    k = Knowledge.load(())
+    other = k.with_rules(RuleConstants(law_margin=9.0))
+    assert other.rules.law_margin == 9.0 and other.key != k.key
+    assert other.with_rules(k.rules).rules == k.rules
