@@ -14,11 +14,12 @@ paragraph right after a quoted unit that cites what the unit's footnote cites: t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 
 from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
-from lawalign.models import SourceText
+from lawalign.models import SourceText, UnitId
 from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
 from lawalign.structure.refs import find_refs
@@ -334,7 +335,8 @@ def _citation_lines(
         sub = m["sub"] or ""
         if nxt.kind != "text" or not nxt.sentences or nxt.sub != sub or (nxt.label and not sub):
             continue
-        out[nxt.index] = (m["id"] + sub, "sub-point") if sub else _unit_for(m["id"], skeleton)
+        cited = parse_id(m["id"])
+        out[nxt.index] = (str(replace(cited, sub=sub)), "sub-point") if sub else _unit_for(m["id"], skeleton)
         if b.kind != "debris":
             b.kind, b.reason = "debris", "commentary"
 
@@ -414,6 +416,6 @@ def _continue_points(
         if b.kind != "point" or b.index in out:
             break
         if b.sub and parts.section:  # "1. (a) …": the point's first sub-point (16B1a)
-            out[b.index] = (make_id(parts.law, parts.section, b.number) + b.sub, "sub-point")
+            out[b.index] = (str(UnitId(parts.law, parts.section, b.number, sub=b.sub)), "sub-point")
         else:
             out[b.index] = (make_id(parts.law, parts.section, b.number), "point")
