@@ -10,6 +10,20 @@ SEEDS = {
     "tr": "corpus/raw/003_e30df247acf19ab2.txt",
 }
 
+# 2017 Law 71 in Greek, hard-wrapped, with no law heading: intro, sections A and B, the wrap after them.
+GREEK_LAW71 = (
+    "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
+    "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
+    "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
+    "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
+    "άξονάς του είχε ήδη κερδίσει ή\n\n"
+    "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
+    "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
+    "υπόλοιπων φύλλων.\n\n"
+    "Η διανομή βαθμολογείται εκ νέου και κάθε τέτοια λεβέ\n"
+    "αποδίδεται στον άξονά του.\n"
+)
+
 
 def source_from_text(text: str, lang: str, path: str = "mem.txt") -> SourceText:
     """A SourceText whose lines are ``text``'s lines (the text must already be normalized)."""

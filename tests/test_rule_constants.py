@@ -12,19 +12,7 @@ from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.segment import segment_best
-from structure_fixtures import source_from_text
-
-# 2017 Law 71 in Greek with no law heading: the rules infer the law from its paragraphs (margin 5.0).
-LAW71 = (
-    "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
-    "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
-    "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
-    "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
-    "άξονάς του είχε ήδη κερδίσει ή\n\n"
-    "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
-    "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
-    "υπόλοιπων φύλλων.\n"
-)
+from structure_fixtures import GREEK_LAW71, source_from_text
 
 
 def test_the_bundled_file_is_read_and_is_the_knowledge_of_a_run() -> None:
@@ -57,15 +45,16 @@ def test_a_bad_rules_file_is_refused(change: dict[str, object]) -> None:
 
 
 def test_the_margin_decides_whether_a_headless_text_is_a_law() -> None:
+    # the rules infer Law 71 from the paragraphs of a text printing no law heading, with margin 5.0
     lenient = RuleConstants(law_margin=3.0, named_law_margin=0.0, footnoted_law_margin=0.0)
-    edition, _ = segment_best(source_from_text(LAW71, "el"), rules=lenient)
+    edition, _ = segment_best(source_from_text(GREEK_LAW71, "el"), rules=lenient)
     assert [u.id for u in edition.units if u.kind != "debris"][:3] == ["71.intro", "71A", "71B"]
     assert "5.00 over the next law" in edition.units[0].evidence
     strict = replace(lenient, law_margin=9.0)
     with pytest.raises(InputError):  # no law left: the page is refused as no law structure
-        segment_best(source_from_text(LAW71, "el"), rules=strict)
+        segment_best(source_from_text(GREEK_LAW71, "el"), rules=strict)
     # a file name pointing at the law is the page naming it: the named margin applies
-    named, _ = segment_best(source_from_text(LAW71, "el", path="law_71.txt"), rules=strict)
+    named, _ = segment_best(source_from_text(GREEK_LAW71, "el", path="law_71.txt"), rules=strict)
     assert named.units[0].id == "71.intro" and "the file name points at it" in named.units[0].evidence
 
 

@@ -16,7 +16,7 @@ from lawalign.errors import InputError
 from lawalign.ingest import read_source
 from lawalign.models import Edition
 from lawalign.structure.segment import segment_editions, segment_law
-from structure_fixtures import source_from_text
+from structure_fixtures import GREEK_LAW71, source_from_text
 
 LAW70_BODY = """A. General Objective
 
@@ -1071,19 +1071,7 @@ def test_navigation_wrapped_over_lines_and_a_point_number_far_out_of_range() -> 
 
 
 def test_wrapped_labelled_line_is_not_a_heading() -> None:
-    text = (
-        "Μία παραχώρηση πρέπει να ισχύει, από τη στιγμή που θα γίνει,\n"
-        "αλλά, εντός της Περιόδου Διόρθωσης, που ορίζει ο Νόμος 79Γ,\n"
-        "ο Διαιτητής θα ακυρώσει την παραχώρηση αν:\n\n"
-        "Α. Ένας παίκτης παραχώρησε λεβέ που, στην πραγματικότητα, ο\n"
-        "άξονάς του είχε ήδη κερδίσει ή\n\n"
-        "Β. Ένας παίκτης παραχώρησε λεβέ που ο άξονάς του δεν θα\n"
-        "μπορούσε να χάσει με οποιοδήποτε κανονικό παίξιμο των\n"
-        "υπόλοιπων φύλλων.\n\n"
-        "Η διανομή βαθμολογείται εκ νέου και κάθε τέτοια λεβέ\n"
-        "αποδίδεται στον άξονά του.\n"
-    )
-    ids = _ids(segment_law(source_from_text(text, "el")))
+    ids = _ids(segment_law(source_from_text(GREEK_LAW71, "el")))
     assert [ids[k][0] for k in (1, 5, 6, 8, 12)] == ["71.intro", "71A", "71A", "71B", "71.wrap"]
 
 

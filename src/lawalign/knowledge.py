@@ -142,7 +142,7 @@ class Knowledge:
         return replace(self, reader=model, key=key)
 
     def with_rules(self, rules: RuleConstants) -> Knowledge:
-        """This knowledge with other fitted rule constants; the key tells them apart.
+        """This knowledge with other thresholds for the structure rules; the key tells them apart.
 
         >>> k = Knowledge.load(())
         >>> k.with_rules(RuleConstants(9.0)).rules.law_margin, k.with_rules(RuleConstants(9.0)).key != k.key

@@ -287,8 +287,8 @@ def read_input(
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Read and segment one input: each edition it holds with its reading (a bilingual page holds
     two). The project's own Akoma Ntoso is read back, not segmented again. ``reader``: the fitted
-    line reader weighing the rules' units (None: the rules alone); ``rules``: the rules' fitted
-    constants (None: the bundled ones).
+    line reader weighing the rules' units (None: the rules alone); ``rules``: the rules'
+    thresholds (None: the bundled ones).
 
     Raises:
         InputError: the file is bad input.

@@ -655,7 +655,7 @@ def _assign_segment(
     fit_only: bool = False,
     contradictions: list[str] | None = None,
     printed_only: bool = False,
-    rules: RuleConstants | None = None,
+    rules: RuleConstants,
 ) -> tuple[dict[int, _Assigned], float]:
     """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton).
 
@@ -731,12 +731,19 @@ def _assign_segment(
         if contradictions is not None:
             contradictions.extend(outline.disagree)
     rival = next((g for g, ls in scored[1:] if ls[0] != laws[0]), 0.0)
-    # the page points at the law: its file name does, it prints that law's heading elsewhere, or the
-    # next law's heading follows (a page that starts inside the law before it)
-    follows = until is not None and _next_law(laws[-1], until)
-    named = (hint is not None and hint == laws[0]) or laws[0] in printed or follows
+    # how the page points at the law: its file name, that law's heading printed elsewhere, or the next
+    # law's heading right after it (a page that starts inside the law before it); "" when it does not
+    points_at = (
+        " and the file name points at it"
+        if hint == laws[0]
+        else " and the page prints its heading elsewhere"
+        if laws[0] in printed
+        else " and the next law's heading follows it"
+        if until is not None and _next_law(laws[-1], until)
+        else ""
+    )
     footnoted = any(b.kind == "footnote" for b in seg.blocks)  # a marked footnote: a law's, or a page's
-    need = (rules or RuleConstants()).margin_for(named=named, footnoted=footnoted)
+    need = rules.margin_for(named=bool(points_at), footnoted=footnoted)
     if seg.heading is None and gain - rival < need:
         return out, 0.0  # several laws fit about as well: commentary shaped like a law, no law
     if fit_only:
@@ -764,13 +771,7 @@ def _assign_segment(
             # letter or an outline of headings: a reading by position only, as prose commentary
             # around a quoted paragraph, or a club's numbered notes, would also give
             law_confidence = min(law_confidence, UNLABELLED_CONFIDENCE)
-        slug = (
-            " and the file name points at it"
-            if hint == laws[0]
-            else (" and the page prints its heading elsewhere" if laws[0] in printed else "")
-        ) or (" and the next law's heading follows it" if follows else "")
-        if not slug and footnoted:
-            slug = " and a footnote is marked in it"
+        slug = points_at or (" and a footnote is marked in it" if footnoted else "")
         law_evidence = (
             f"no law heading printed; the paragraphs fit the reference structure of Law {laws[0]} best{slug} "
             f"(gain {gain:.2f}, {margin:.2f} over the next law)"

@@ -116,22 +116,27 @@ def fit_rules_model(train: Sequence[Page], rules: RuleConstants | None = None) -
     return read_with(_fit_crf(train, stacked=True, rules=rules), rules)
 
 
-READERS: tuple[tuple[str, Fit, bool], ...] = (
-    ("rules", fit_rules, False),
-    ("model (line kinds only, no ids)", fit_model, True),
-    ("rules+model", fit_rules_model, True),
-)
-"""Each reader: name, fit, whether it is fitted (fitted readers also get a first sight per batch)."""
+def readers_for(rules: RuleConstants | None = None) -> tuple[tuple[str, Fit, bool], ...]:
+    """Each reader: name, fit, whether it is fitted (fitted readers also get a first sight per batch);
+    the rules read with the thresholds ``rules`` (None: the bundled ones)."""
+    return (
+        ("rules", partial(fit_rules, rules=rules), False),
+        ("model (line kinds only, no ids)", fit_model, True),
+        ("rules+model", partial(fit_rules_model, rules=rules), True),
+    )
+
+
+READERS = readers_for()
 
 
 def report(
     realworld: Path,
     shared: Path | None = None,
-    readers: Sequence[tuple[str, Fit, bool]] = READERS,
+    readers: Sequence[tuple[str, Fit, bool]] | None = None,
     rules: RuleConstants | None = None,
 ) -> str:
-    """The protocol's figures as text: cross-validated first, in-sample beside, per reader; the rules
-    read with the constants ``rules`` (default: the bundled ones).
+    """The protocol's figures as text: cross-validated first, in-sample beside, per reader (default:
+    :func:`readers_for` the thresholds ``rules``, None: the bundled ones).
 
     The readers are fitted on the real pages and the synthetic layouts (:func:`training_pages`; a
     synthetic page is a site of its own); the figures of the two sets are printed apart.
@@ -150,10 +155,7 @@ def report(
         "scored by readers fitted without those sites",
     ]
     names = {p.name for p in pages}
-    if rules is not None:
-        given = (fit_rules, fit_rules_model)
-        readers = [(n, partial(f, rules=rules) if f in given else f, d) for n, f, d in readers]
-    for name, fit, fitted in readers:
+    for name, fit, fitted in readers if readers is not None else readers_for(rules):
         both = cross_validate(pool, fit, exclude_sites=shared_sites)
         cv = [r for r in both if r.file in names]
         ins = [r for r in in_sample(pool, fit, exclude_sites=shared_sites) if r.file in names]

@@ -27,7 +27,7 @@ from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 
-from lawalign.structure.constants import RuleConstants
+from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.features import LineFeatures, page_features
 from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file, units_of_file
@@ -129,9 +129,9 @@ def page_sequences(
     page: Page, stacked: bool, rules: RuleConstants | None = None
 ) -> list[list[LineFeatures]]:
     """The lines of a page as the model reads them: one sequence, or one per language part when
-    ``stacked`` (the rules read with ``rules``, default: their fit on the bundled training pages)."""
+    ``stacked`` (the rules read with the thresholds ``rules``, default: the bundled ones)."""
     if stacked:
-        return [list(seq) for seq in _stacked_parts(page.path, rules or _default_rules())]
+        return [list(seq) for seq in _stacked_parts(page.path, rules or bundled_constants())]
     return [list(_source_features(page.path))]
 
 
@@ -226,13 +226,6 @@ def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
         for page in held:
             out.extend(scorer(page))
     return out
-
-
-@cache
-def _default_rules() -> RuleConstants:
-    from lawalign.structure.constants import bundled_constants
-
-    return bundled_constants()
 
 
 def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float], ...]:
