@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from itertools import pairwise
+from typing import NamedTuple
 
 from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
@@ -117,13 +118,13 @@ def find_quotes(
             _continue_points(live, k, first, out, skeleton)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
-        targets = _cited_targets(b.raw, profile, skeleton) if intro else []
-        if targets and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
-            uid, role = _unit_for(targets[-1], skeleton)
+        cites = _citations(b.raw, profile) if intro else []
+        if cites and k + 1 < len(live) and live[k + 1].kind in ("text", "point") and live[k + 1].sentences:
+            uid, role = _unit_for(cites[-1].target, skeleton)
             nxt = live[k + 1]
             if nxt.kind == "point":
-                cited = parse_id(targets[-1])
-                if cited.section and not cited.point and nxt.number == 1 and _cites_last(b.raw, profile):
+                cited = parse_id(cites[-1].target)
+                if cited.section and not cited.point and nxt.number == 1 and _cites_last(b.raw, cites):
                     # "Law 16B says, in relevant parts:" then "1. (a) …": the section's points quoted
                     _continue_points(live, k, make_id(cited.law, cited.section), out)
                 continue  # otherwise a list after the colon: the author's, not one quoted paragraph
@@ -167,28 +168,38 @@ CAPTION_END = re.compile(r"\s*,?\s*(?:[^\W\d_]+)?\s*:\s*[\"“„«]?\s*$")
 CITATION_THEN_COLON = re.compile(r"^(?:,?\s*[^\W\d_]+){0,4}\s*:\s*$")
 
 
-def _cites_last(text: str, profile: Profile) -> bool:
+class _Citation(NamedTuple):
+    """A citation of a law of the book in an introduction to a quote."""
+
+    target: str  # the cited id, "70E1"
+    start: int
+    end: int
+    in_words: bool  # "Law 70E1", "§ 68A" (False: the forums' abbreviation "L70E1")
+
+
+def _cites_last(text: str, cites: list[_Citation]) -> bool:
     """The introduction ends right after its last citation in words (``CITATION_THEN_COLON``)."""
-    refs = [r for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external"]
-    return bool(refs) and CITATION_THEN_COLON.match(" ".join(text[refs[-1].end :].split())) is not None
+    words = [c for c in cites if c.in_words]
+    return bool(words) and CITATION_THEN_COLON.match(" ".join(text[words[-1].end :].split())) is not None
 
 
-def _cited_targets(text: str, profile: Profile, skeleton: Skeleton) -> list[str]:
-    """The ids an introduction to a quote cites, in order: citations in words ("Law 70E1", "§ 68A")
+def _citations(text: str, profile: Profile) -> list[_Citation]:
+    """What an introduction to a quote cites, in order: citations in words ("Law 70E1", "§ 68A")
     and the forums' abbreviation when it ends the caption ("TFLB L70E1 said:"); laws of the book.
 
     >>> from lawalign.ingest.profiles import load_profile
-    >>> from lawalign.structure.skeleton import load_skeleton
-    >>> sk, en = load_skeleton("2007"), load_profile("en")
-    >>> _cited_targets("TFLB, L70E1, said:", en, sk), _cited_targets("L68D applies if:", en, sk)
+    >>> en = load_profile("en")
+    >>> [c.target for c in _citations("TFLB, L70E1, said:", en)], _citations("L68D applies if:", en)
     (['70E1'], [])
     """
     refs = find_refs(text, profile.lang, profile=profile)
-    cites = [(r.start, r.target) for r in refs if r.kind == "external"]
+    cites = [_Citation(r.target, r.start, r.end, True) for r in refs if r.kind == "external"]
     cites += [
-        (m.start(), m[1]) for m in ABBREVIATED_CITATION.finditer(text) if CAPTION_END.match(text[m.end() :])
+        _Citation(m[1], m.start(), m.end(), False)
+        for m in ABBREVIATED_CITATION.finditer(text)
+        if CAPTION_END.match(text[m.end() :])
     ]
-    return [t for _, t in sorted(cites) if _in_book(parse_id(t).law)]
+    return [c for c in sorted(cites, key=lambda c: (c.start, c.target)) if _in_book(parse_id(c.target).law)]
 
 
 def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
