@@ -84,6 +84,7 @@ MULTI_LABEL_SUFFIXES: tuple[str, ...] = (
     "org.rs",
     "in.rs",
     "com.ua",
+    "org.ua",
     "blogspot.com",
     "jimdofree.com",
     "github.io",
