@@ -85,6 +85,7 @@ MULTI_LABEL_SUFFIXES: tuple[str, ...] = (
     "in.rs",
     "com.ua",
     "org.ua",
+    "co.za",
     "blogspot.com",
     "jimdofree.com",
     "github.io",
