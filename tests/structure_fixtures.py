@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lawalign.models import Line, SourceText
+from lawalign.models import Edition, Line, SourceText
 
 SEEDS = {
     "vi": "corpus/raw/000_e6edf3a6b624c89e.txt",
@@ -34,3 +34,10 @@ def source_from_text(text: str, lang: str, path: str = "mem.txt") -> SourceText:
     return SourceText(
         path=path, text="\n".join(ln.text for ln in lines), lines=tuple(lines), lang=lang, encoding="utf-8"
     )
+
+
+def assert_no_law(edition: Edition) -> None:
+    """A text read as no law: every unit debris, every line kept, a ``no-law`` notice."""
+    assert not edition.law_units, [u.id for u in edition.law_units]
+    assert edition.units and all(u.kind == "debris" for u in edition.units)
+    assert any(n.code == "no-law" for n in edition.notices)

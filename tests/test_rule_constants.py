@@ -8,11 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.segment import segment_best
-from structure_fixtures import GREEK_LAW71, source_from_text
+from structure_fixtures import GREEK_LAW71, assert_no_law, source_from_text
 
 
 def test_the_bundled_file_is_read_and_is_the_knowledge_of_a_run() -> None:
@@ -51,8 +50,8 @@ def test_the_margin_decides_whether_a_headless_text_is_a_law() -> None:
     assert [u.id for u in edition.units if u.kind != "debris"][:3] == ["71.intro", "71A", "71B"]
     assert "5.00 over the next law" in edition.units[0].evidence
     strict = replace(lenient, law_margin=9.0)
-    with pytest.raises(InputError):  # no law left: the page is refused as no law structure
-        segment_best(source_from_text(GREEK_LAW71, "el"), rules=strict)
+    # no law left: the page is read as no law, every line debris
+    assert_no_law(segment_best(source_from_text(GREEK_LAW71, "el"), rules=strict)[0])
     # a file name pointing at the law is the page naming it: the named margin applies
     named, _ = segment_best(source_from_text(GREEK_LAW71, "el", path="law_71.txt"), rules=strict)
     assert named.units[0].id == "71.intro" and "the file name points at it" in named.units[0].evidence

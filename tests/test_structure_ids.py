@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from lawalign.errors import InputError
 from lawalign.run import read_edition
 from lawalign.structure import segment_law
-from structure_fixtures import SEEDS, source_from_text
+from structure_fixtures import SEEDS, assert_no_law, source_from_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = Path(__file__).parent / "gold" / "ids"
@@ -149,8 +148,12 @@ def test_numbering_restart_outside_skeleton_infers_a_section():
     assert ids == [("12.title", False), ("12.intro", False), ("12A1", True), ("12A2", True), ("12B1", True)]
 
 
-def test_text_without_law_structure_is_an_input_error():
-    with pytest.raises(InputError) as err:
-        segment_law(source_from_text("Just a shopping list.\nMilk, eggs and bread.", "en", path="list.txt"))
-    assert "list.txt" in str(err.value)
-    assert "no recognizable law structure" in str(err.value)
+def test_text_without_law_structure_is_read_as_debris(caplog):
+    """Read, not refused: every line recorded as debris, with a located notice and warning."""
+    ed = segment_law(source_from_text("Just a shopping list.\nMilk, eggs and bread.", "en", path="list.txt"))
+    assert_no_law(ed)
+    assert [u.text for u in ed.units] == ["Just a shopping list.", "Milk, eggs and bread."]
+    (notice,) = [n for n in ed.notices if n.code == "no-law"]
+    assert notice.path == "list.txt" and notice.line == 1
+    assert "no recognizable law structure" in notice.message
+    assert "list.txt:1:1: no recognizable law structure" in caplog.text

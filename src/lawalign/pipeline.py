@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lawalign.models import UnitLink
 from lawalign.output import edition_file, format_rows, iter_units_rows, stamp_json
-from lawalign.run import Run
+from lawalign.run import Run, require_law
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,7 @@ def build_outputs(run: Run, *, build: Mapping[str, object] | None = None) -> dic
     from lawalign.structure.akn import assert_validates, to_akn
 
     editions = run.editions
+    require_law(editions)
     memo = _validated_memo(run)
     files: dict[str, bytes] = {}
     files["units.jsonl"] = format_rows(iter_units_rows(editions), "jsonl").encode("utf-8")

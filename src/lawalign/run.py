@@ -146,8 +146,8 @@ def read_structure(
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
 
-    Raises:
-        InputError: the text has no law structure.
+    A text without any recognizable law structure gives an edition whose every unit is debris (a
+    ``no-law`` notice, a warning logged): it is read, not refused.
     """
     from lawalign.structure.segment import segment_editions
 
@@ -744,6 +744,25 @@ def read_edition(
     return read_editions(path, lang, name=name, source_edition=source_edition)[0]
 
 
+def require_law(editions: Sequence[Edition]) -> None:
+    """Refuse editions in which no law was found, for the outputs that must hold law (the Akoma Ntoso
+    of ``ingest`` and ``build``): the first such edition, at its ``no-law`` notice.
+
+    Every command reads a text without law structure (every line debris, ``lawalign units`` lists
+    them); a law document cannot be written from it.
+
+    Raises:
+        InputError: an edition holds no unit that is not debris.
+    """
+    for edition in editions:
+        if any(u.kind != "debris" for u in edition.units):
+            continue
+        notice = next((n for n in edition.notices if n.code == "no-law"), None)
+        message = notice.message.split(";")[0] if notice else "no law text found"
+        line = notice.line if notice else 1
+        raise InputError(edition.path, f"{message}: nothing to write as Akoma Ntoso", line=line)
+
+
 def read_editions(
     path: str | os.PathLike[str],
     lang: str | None = None,
@@ -794,4 +813,5 @@ __all__ = [
     "read_editions",
     "read_input",
     "read_structure",
+    "require_law",
 ]

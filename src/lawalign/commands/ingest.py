@@ -40,6 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lawalign.run import require_law
     from lawalign.structure.akn import assert_validates, to_akn
 
     out = Path(args.output)
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     langs = langs_of(args)
     check_output_langs(langs, [e.lang for e in editions])
     editions = tuple(e for e in editions if langs is None or e.lang in langs)
+    require_law(editions)
     outputs = {}
     for e in editions:
         xml = to_akn(e)

@@ -255,6 +255,23 @@ def _stacked(
     return out
 
 
+def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
+    """The units of a text the rules read as no law (every one debris) with the model's confidence:
+    each unit's mean probability of ``noise`` over its lines, calibrated. The rules found nothing to
+    place, which says less than a rule that names what a line is: a page of law text they cannot
+    read must not look certain to be none."""
+    lines_of = _covered(source, units)
+    feats = _stacked(source, profile, units, lines_of)
+    probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
+    out = []
+    for unit, lines in zip(units, lines_of, strict=True):
+        noise = [probs[i].get("noise", 0.0) for i in lines if i in probs]
+        if noise:
+            unit = replace(unit, confidence=round(model.calibrated(sum(noise) / len(noise)), 3))
+        out.append(unit)
+    return out
+
+
 _DEBRIS_ID = re.compile(r"debris\.\d+")
 
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 
-from lawalign.errors import InputError
 from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.limits import check_units
 from lawalign.models import (
@@ -49,7 +48,7 @@ from lawalign.structure.ids import (
 from lawalign.structure.numbering import restart_runs
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
-from lawalign.structure.reader import RoleModel, weigh_units
+from lawalign.structure.reader import RoleModel, weigh_debris, weigh_units
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -170,8 +169,8 @@ def segment_law(
         profile: the language profile (default: the profile of ``source.lang``).
         encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
 
-    Raises:
-        InputError: the text has no recognizable law structure.
+    A text without any recognizable law structure is read as debris, every line of it recorded,
+    with a ``no-law`` notice (and a warning logged).
     """
     if skeleton is not None:
         return _segment(source, skeleton, profile, name, encoder=encoder)[0]
@@ -216,8 +215,9 @@ def segment_best(
     Returns:
         The segmented edition (``source_edition`` set) and the choice made.
 
+    A text without any recognizable law structure is read as debris (a ``no-law`` notice).
+
     Raises:
-        InputError: the text has no recognizable law structure.
         ConfigError: ``edition`` names no known skeleton.
     """
     if edition is not None:
@@ -474,19 +474,16 @@ def _segment_or_fit(
         return None, fit
     if not assigned and not quotes:
         assigned = _titled_outline(blocks)
-    if not assigned:
-        first = next((b for b in blocks if b.kind != "debris"), None)
-        raise InputError(
-            source.path,
-            "no recognizable law structure (no law heading, section label, numbered point or reference)",
-            line=source.lines[first.first_line].raw_line if first else 1,
-        )
     units = _build_units(blocks, assigned, source)
     units = _tie_footnotes(units)
-    if reader is not None:
+    if reader is not None and assigned:
         units = weigh_units(units, source, profile, reader)
         kept = {u.law for u in units if u.kind != "debris"}
         laws = [law for law in laws if law in kept]
+    if not any(u.kind != "debris" for u in units):
+        notices.append(_no_law(source, blocks, bool(assigned)))
+        if reader is not None and not assigned:
+            units = weigh_debris(units, source, profile, reader)
     review = [u for u in units if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE]
     if review:
         units = [
@@ -516,6 +513,21 @@ def _segment_or_fit(
         notices=tuple(notices),
     )
     return edition, fit
+
+
+NO_LAW = "no recognizable law structure (no law heading, section label, numbered point or reference)"
+
+
+def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice:
+    """The notice (and the warning logged) of a text read without any law unit: every line of it is
+    debris. A text that prints no law is read so rather than refused, and so is one the fitted reader
+    reads as no law text: the two are one case, and a page whose law the rules cannot place keeps its
+    other lines right as what they are."""
+    first = next((b for b in blocks if b.kind != "debris"), None) or next(iter(blocks), None)
+    line = source.lines[first.first_line].raw_line if first else 1
+    what = "the fitted reader reads no law text in it" if vetoed else NO_LAW
+    log.warning("%s:%d:1: %s; every line is recorded as debris", source.path, line, what)
+    return Notice("no-law", f"{what}; every line is recorded as debris", source.path, line)
 
 
 def _titled_outline(blocks: list[Block]) -> dict[int, _Assigned]:

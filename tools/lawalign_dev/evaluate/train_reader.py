@@ -247,11 +247,15 @@ def build(realworld: Path, out: Path) -> RoleModel:
     The shared real-pages-dev set is never trained on; its evaluation fits readers without its sites
     (``make eval``, section ``protocol``), so the bundled model does not depend on that set's presence.
     """
-    logging.disable(logging.WARNING)  # pages the rules refuse are part of the data
-    settings = load_settings()
-    pages = training_pages(realworld)
-    model = train(training_sequences(pages, settings.stacked), settings)
-    model = replace(model, calibration=fit_calibration(out_of_fold(pages, settings)))
+    previous = logging.root.manager.disable
+    logging.disable(logging.WARNING)  # pages read as no law are part of the data: no warning for each
+    try:
+        settings = load_settings()
+        pages = training_pages(realworld)
+        model = train(training_sequences(pages, settings.stacked), settings)
+        model = replace(model, calibration=fit_calibration(out_of_fold(pages, settings)))
+    finally:
+        logging.disable(previous)
     out.write_text(model.to_json(), encoding="utf-8")
     return model
 
