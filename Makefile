@@ -28,7 +28,10 @@ fonts:
 	@[ -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core >/dev/null ; }
 
+# The package's bytecode is written here (compileall skips what is up to date), so a run where
+# PYTHONDONTWRITEBYTECODE is set does not compile the sources again each time (~0.4 s a run).
 build: setup
+	@$(BIN)/python -m compileall -q src/lawalign >/dev/null
 	$(BIN)/lawalign build corpus
 
 # The README's test command: lint and type checks, then the tests and the library's doctests, on

@@ -37,7 +37,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from lawalign.pipeline import build_outputs
 
+    # the stage results of the last build of the same inputs and settings, when current (the key
+    # covers the inputs' bytes, the settings, the --data files, the tool's code and data and the
+    # model): the outputs are computed from them byte for byte as from a fresh run
+    from lawalign.runcache import load_results
+
     run = run_of(args, [args.corpus])
+    stored = load_results(run)
+    if stored is not None:
+        run = stored[0]
+        log.info("stage results of build %s are current: not computed again", stored[1]["build"])
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
     editions = run.editions
     files = {item.path: item.location for item in run.inputs}
