@@ -14,7 +14,8 @@ The model is *stacked* on the structure stage: its cues are each line's layout
 role, printed-or-inferred id and confidence of the unit covering it). :func:`weigh_units` applies
 it to the rules' units of one text: a run of one law's units that the model reads as noise becomes
 debris (reason ``noise``), and every unit's confidence becomes the rules' confidence times the
-model's mean probability of the unit's kind over its lines, calibrated out of fold. The same
+model's mean probability of the unit's kind over its lines, calibrated out of fold on the lines of
+ids (an id's confidence is the share of ids right at its reading on unseen sites). The same
 function is what ``make train`` and the evaluation protocol read lines with
 (:func:`stacked_sequence`), so the model that ships is the one measured.
 
@@ -71,8 +72,8 @@ def role_kind(role: str) -> str:
 @dataclass(frozen=True, slots=True)
 class RoleModel:
     """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``,
-    and the calibration of the confidences it gives units: knots ``(raw, share right)`` of an isotonic
-    map fitted out of fold (empty: no calibration).
+    and the calibration of the confidences it gives ids: knots ``(raw, share of ids right)`` of an
+    isotonic map fitted out of fold on the lines whose unit has an id (empty: no calibration).
 
     >>> RoleModel(("noise",), ((0.0,),), {}, ((0.2, 0.1), (1.0, 0.6))).calibrated(0.6)
     0.35
@@ -84,7 +85,7 @@ class RoleModel:
     calibration: tuple[tuple[float, float], ...] = ()
 
     def calibrated(self, raw: float) -> float:
-        """The share of units right at raw confidence ``raw`` (piecewise linear between the knots,
+        """The share of ids right at raw confidence ``raw`` (piecewise linear between the knots,
         clipped at the ends; ``raw`` itself when the model has no calibration)."""
         knots = self.calibration
         if not knots:
@@ -257,7 +258,7 @@ def _stacked(
 
 def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
     """The units of a text the rules read as no law (every one debris) with the model's confidence:
-    each unit's mean probability of ``noise`` over its lines, calibrated. The rules found nothing to
+    each unit's mean probability of ``noise`` over its lines. The rules found nothing to
     place, which says less than a rule that names what a line is: a page of law text they cannot
     read must not look certain to be none."""
     lines_of = _covered(source, units)
@@ -267,7 +268,7 @@ def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, mo
     for unit, lines in zip(units, lines_of, strict=True):
         noise = [probs[i].get("noise", 0.0) for i in lines if i in probs]
         if noise:
-            unit = replace(unit, confidence=round(model.calibrated(sum(noise) / len(noise)), 3))
+            unit = replace(unit, confidence=round(sum(noise) / len(noise), 3))
         out.append(unit)
     return out
 
@@ -304,9 +305,10 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
     """The rules' units of ``source`` as the stacked model reads them.
 
     The units (not debris) of a run the model reads as noise (:func:`_noise_runs`) become debris
-    with reason ``noise``; every unit's raw confidence is the rules' confidence times the model's mean
-    probability, over its lines, of the roles of its kind (of ``noise`` for a unit it makes debris),
-    and its confidence is that raw value calibrated (:meth:`RoleModel.calibrated`). Debris ids are
+    with reason ``noise``, their confidence the rules' confidence times the model's mean probability
+    of ``noise`` over their lines; every other unit's raw confidence is the rules' confidence times the
+    model's mean probability, over its lines, of the roles of its kind, and its confidence is that raw
+    value calibrated on ids (:meth:`RoleModel.calibrated`): the share of ids right at it. Debris ids are
     numbered again in source order; a footnote whose anchor became debris is orphaned, and links to
     a unit that became debris are dropped.
     """
@@ -332,7 +334,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
                     role="debris",
                     reason="noise",
                     evidence=f"the fitted line reader reads its run of units as noise (rules: {unit.id})",
-                    confidence=round(model.calibrated(unit.confidence * p_noise), 3),
+                    confidence=round(unit.confidence * p_noise, 3),
                     text=source.text[unit.span[0] : unit.span[1]],
                     label="",
                     heading="",

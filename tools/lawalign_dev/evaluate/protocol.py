@@ -246,7 +246,9 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
 
     For the lines of one site, an isotonic regression from confidence to rightness is fitted on the
     lines of all other sites and applied to them; so no line's calibrated confidence saw that line's
-    site. Sites with no other site to learn from keep their confidence.
+    site. Lines given an id and the other lines (debris, refused, uncovered) are calibrated apart, as
+    ``make train`` calibrates ids: an id's confidence is the share of ids right at its reading. Sites
+    with no other site to learn from keep their confidence.
 
     >>> from lawalign_dev.evaluate.pages import LineResult as L
     >>> rs = [L(f, "en", i, "68A", "text", ok, "68A", "text", c)
@@ -255,14 +257,29 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
     >>> [r.confidence for r in calibrate_out_of_fold(rs, {"a": "x", "b": "y"})]
     [1.0, 0.0, 1.0, 0.0]
     """
+    calibrated = list(results)
+    ids = [i for i, r in enumerate(results) if r.pred_kind not in (None, "debris", "refused")]
+    taken = set(ids)
+    _calibrate_group(results, ids, site_of, calibrated)
+    _calibrate_group(results, [i for i in range(len(results)) if i not in taken], site_of, calibrated)
+    return calibrated
+
+
+def _calibrate_group(
+    results: Sequence[LineResult],
+    chosen: Sequence[int],
+    site_of: Mapping[str, str],
+    calibrated: list[LineResult],
+) -> None:
+    """Calibrate the lines ``chosen`` (indices into ``results``) on the other sites' chosen lines."""
     from sklearn.isotonic import IsotonicRegression
 
     by_site: dict[str, list[int]] = {}
-    for i, r in enumerate(results):
-        by_site.setdefault(site_of.get(r.file, r.file), []).append(i)
-    calibrated = list(results)
+    for i in chosen:
+        by_site.setdefault(site_of.get(results[i].file, results[i].file), []).append(i)
+    pool = [results[i] for i in chosen]
     for site, idx in by_site.items():
-        train = [r for i, r in enumerate(results) if site_of.get(r.file, r.file) != site]
+        train = [r for r in pool if site_of.get(r.file, r.file) != site]
         if len({r.right for r in train}) < 2:
             continue
         iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
@@ -270,7 +287,6 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
         fitted = iso.predict([results[i].confidence for i in idx])
         for i, c in zip(idx, fitted, strict=True):
             calibrated[i] = replace(results[i], confidence=round(float(c), 6))
-    return calibrated
 
 
 def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
