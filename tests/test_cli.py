@@ -66,6 +66,25 @@ def test_bad_input_exits_2_with_a_located_line_and_no_output(tmp_path, capsys, c
     assert not out.exists()
 
 
+def test_a_text_without_law_is_listed_as_debris_with_one_warning(tmp_path, capsys):
+    """Read, not refused: every line a debris row, one located warning; ingest refuses it."""
+    text = tmp_path / "list.txt"
+    text.write_text("Just a shopping list.\nMilk and bread.\n", encoding="utf-8")
+    assert main(["units", str(text), "--input-lang", "en"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert [(r["kind"], r["text"]) for r in rows] == [
+        ("debris", "Just a shopping list."),
+        ("debris", "Milk and bread."),
+    ]
+    assert captured.err.splitlines() == [
+        f"{text}:1:1: warning: no recognizable law structure (no law heading, section label, numbered point "
+        "or reference); every line is recorded as debris"
+    ]
+    assert main(["ingest", str(text), "--input-lang", "en", "-o", str(tmp_path / "out")]) == 2
+    assert not (tmp_path / "out").exists()
+
+
 def test_missing_path_and_folder_without_manifest(tmp_path, capsys):
     assert main(["units", str(tmp_path / "nope.txt")]) == 2
     assert main(["units", str(tmp_path)]) == 2

@@ -147,7 +147,7 @@ def read_structure(
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
 
     A text without any recognizable law structure gives an edition whose every unit is debris (a
-    ``no-law`` notice, a warning logged): it is read, not refused.
+    ``no-law`` notice): it is read, not refused.
     """
     from lawalign.structure.segment import segment_editions
 

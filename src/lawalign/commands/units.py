@@ -59,4 +59,8 @@ def run(args: argparse.Namespace) -> int:
     check_output_langs(langs, [e.lang for e in editions])
     editions = tuple(e for e in editions if langs is None or e.lang in langs)
     emit(format_rows(iter_units_rows(editions), args.format, _text_line), args.output, sys.stdout)
+    for e in editions:  # a text read as no law: every row above is debris, and the user is told why
+        for n in e.notices:
+            if n.code == "no-law":
+                print(f"{n.path}:{n.line}:1: warning: {n.message}", file=sys.stderr)
     return 0

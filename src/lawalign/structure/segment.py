@@ -170,7 +170,7 @@ def segment_law(
         encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
 
     A text without any recognizable law structure is read as debris, every line of it recorded,
-    with a ``no-law`` notice (and a warning logged).
+    with a ``no-law`` notice.
     """
     if skeleton is not None:
         return _segment(source, skeleton, profile, name, encoder=encoder)[0]
@@ -519,14 +519,14 @@ NO_LAW = "no recognizable law structure (no law heading, section label, numbered
 
 
 def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice:
-    """The notice (and the warning logged) of a text read without any law unit: every line of it is
+    """The notice (logged at info level) of a text read without any law unit: every line of it is
     debris. A text that prints no law is read so rather than refused, and so is one the fitted reader
     reads as no law text: the two are one case, and a page whose law the rules cannot place keeps its
     other lines right as what they are."""
     first = next((b for b in blocks if b.kind != "debris"), None) or next(iter(blocks), None)
     line = source.lines[first.first_line].raw_line if first else 1
     what = "the fitted reader reads no law text in it" if vetoed else NO_LAW
-    log.warning("%s:%d:1: %s; every line is recorded as debris", source.path, line, what)
+    log.info("%s:%d:1: %s; every line is recorded as debris", source.path, line, what)
     return Notice("no-law", f"{what}; every line is recorded as debris", source.path, line)
 
 
