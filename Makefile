@@ -34,10 +34,15 @@ build: setup
 	@$(BIN)/python -m compileall -q src/lawalign >/dev/null
 	$(BIN)/lawalign build corpus
 
-# The README's test command: lint and type checks, then the tests and the library's doctests, on
-# every core (pytest-xdist; a module's tests stay on one worker, so its fixtures are built once).
-test: setup browser fonts lint
-	$(BIN)/python -m pytest -q -n auto --dist loadscope --doctest-modules tests src/lawalign tools/lawalign_dev
+# The README's test command: lint and type checks, and the tests and the library's doctests on every
+# core (pytest-xdist; a module's tests stay on one worker, so its fixtures are built once). The lint
+# (single-threaded, about a minute cold) runs beside the tests; its report is printed after them and
+# either failing fails the target.
+test: setup browser fonts
+	@log=$$(mktemp); $(MAKE) --no-print-directory lint >"$$log" 2>&1 & lint=$$!; \
+	$(BIN)/python -m pytest -q -n auto --dist loadscope --doctest-modules tests src/lawalign tools/lawalign_dev; \
+	tests=$$?; wait $$lint; linted=$$?; cat "$$log"; rm -f "$$log"; \
+	[ $$tests -eq 0 ] && [ $$linted -eq 0 ]
 
 eval: setup
 	$(BIN)/python scripts/evaluate.py
