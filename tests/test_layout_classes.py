@@ -43,6 +43,30 @@ def test_class_1_a_page_whose_title_names_the_law_is_read_by_its_outline(tmp_pat
     assert all(u.inferred and u.confidence < 0.9 for u in units)  # the law came from the title: review
 
 
+def test_class_1_a_titled_outline_is_its_law_not_the_reference_law_it_resembles(tmp_path: Path) -> None:
+    """Without a law heading, an outline A.-D. with points fits the reference structure of Law 70;
+    a title line naming Law 27 above it (set aside as a menu line) says which law it is."""
+    text = (
+        "Bridge club notes - Law 27\n\n"
+        "A. Acceptance of Insufficient Bid\n"
+        "1. Any insufficient bid may be accepted (treated as legal) at the option of the next player.\n"
+        "2. It is accepted if that player calls.\n\n"
+        "B. Insufficient Bid Not Accepted\n"
+        "1. If it is corrected by the lowest sufficient bid in the same denomination, the auction goes on.\n"
+        "2. If it is corrected by a legal call with the same meaning, the auction goes on.\n"
+        "3. Except as provided above, the offender's partner must pass whenever it is his turn to call.\n\n"
+        "C. Premature Correction\n"
+        "If the offender substitutes another call before the Director has ruled, it stands.\n\n"
+        "D. Non-offending Side Damaged\n"
+        "If the outcome could well have been different without the infraction, the score is adjusted.\n"
+    )
+    ids = [i for i, _, _ in _ids(tmp_path, "notes.txt", text)]
+    assert ids[:3] == ["27A.title", "27A1", "27A2"] and "27D" in ids
+    # with no title naming a law, the same outline is still read against the reference structure
+    plain = [i for i, _, _ in _ids(tmp_path, "plain.txt", text.split("\n", 2)[2])]
+    assert all(i.startswith("70") for i in plain)
+
+
 def test_class_2_an_index_with_page_numbers_is_no_law(tmp_path: Path) -> None:
     text = "INDEX\n\n" + "\n".join(
         f"{n}. {title} ......... {page}"

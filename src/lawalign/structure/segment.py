@@ -472,8 +472,15 @@ def _segment_or_fit(
                 laws.append(a.law)
     if fit_only:
         return None, fit
-    if not assigned and not quotes:
-        assigned = _titled_outline(blocks)
+    if not quotes and not any(printed):
+        # A page printing no law heading, whose title line names one law above an outline from
+        # section A: read by that outline, unless the reference structure was fitted to that very law.
+        # A fit to another law contradicts the page's own title ("Hypothetical 2017 Law 81 - The
+        # Director" above A.-D. is not Law 70 because its outline resembles it).
+        titled = _titled_outline(blocks, profile)
+        named = {a.law for a in titled.values()}
+        if titled and (not assigned or {a.law for a in assigned.values()} != named):
+            assigned, laws = titled, sorted(named)
     units = _build_units(blocks, assigned, source)
     units = _tie_footnotes(units)
     if reader is not None and assigned:
@@ -530,18 +537,26 @@ def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice
     return Notice("no-law", f"{what}; every line is recorded as debris", source.path, line)
 
 
-def _titled_outline(blocks: list[Block]) -> dict[int, _Assigned]:
+def _titled_outline(blocks: list[Block], profile: Profile) -> dict[int, _Assigned]:
     """A page without a law heading whose title line names one law and which then prints an outline
     of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"): ids from the
     printed labels, as for a law outside the skeleton, flagged for review (the law is read from the
-    title, not from a law heading). Tried only for a page that would otherwise be refused.
+    title, not from a law heading). Tried for a page that prints no law heading; the title line may
+    have been set aside as navigation (a heading naming a law reads as a menu entry elsewhere).
     """
     body = [b for b in blocks if b.kind != "debris"]
     first = next((k for k, b in enumerate(body) if b.letter or b.kind in ("point", "footnote", "law")), None)
-    if not first:
+    if first is None:
         return {}
-    title = body[first - 1]
-    laws = {m[0] for r in title.refs if (m := re.match(r"\d{1,3}", r))}
+    at = blocks.index(body[first])
+    before = [b for b in blocks[:at] if b.kind != "debris" or b.reason == "navigation"]
+    if not before:
+        return {}
+    title = before[-1]
+    refs = title.refs or tuple(
+        r.target for r in find_refs(title.raw, profile.lang, profile=profile) if r.kind == "external"
+    )
+    laws = {m[0] for r in refs if (m := re.match(r"\d{1,3}", r))}
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}
     letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.extra.get("letter")))
