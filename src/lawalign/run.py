@@ -755,7 +755,7 @@ def require_law(editions: Sequence[Edition]) -> None:
         InputError: an edition holds no unit that is not debris.
     """
     for edition in editions:
-        if any(u.kind != "debris" for u in edition.units):
+        if edition.law_units:
             continue
         notice = next((n for n in edition.notices if n.code == "no-law"), None)
         message = notice.message.split(";")[0] if notice else "no law text found"

@@ -4,6 +4,7 @@ model, the user data folder; and the one place a command's :class:`~lawalign.run
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,8 @@ from lawalign.align.parallel import default_jobs
 from lawalign.errors import ConfigError
 from lawalign.query import Corpus
 from lawalign.run import Run
+
+log = logging.getLogger(__name__)
 
 SORT_ORDERS: tuple[str, ...] = ("file", "id", "severity", "type")
 
@@ -201,16 +204,20 @@ def run_of(args: argparse.Namespace, paths: Sequence[str] | None = None, *, alig
     return run
 
 
-def last_build(run: Run) -> Run:
+def last_build(run: Run, *, say: bool = True) -> Run:
     """``run`` with the results of the last ``lawalign build`` of the same inputs and settings when
-    they are current (:mod:`lawalign.runcache`), saying so on stderr; else ``run`` as it is."""
+    they are current (:mod:`lawalign.runcache`), saying so on stderr (``say``; else in the log at
+    info level); else ``run`` as it is."""
     from lawalign.runcache import load_results
 
     stored = load_results(run)
     if stored is None:
         return run
     loaded, build = stored
-    print(f"lawalign: results of build {build['build']} ({build['out']}), current", file=sys.stderr)
+    if say:
+        print(f"lawalign: results of build {build['build']} ({build['out']}), current", file=sys.stderr)
+    else:
+        log.info("results of build %s (%s) are current: not computed again", build["build"], build["out"])
     return loaded
 
 

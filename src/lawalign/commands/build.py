@@ -15,7 +15,7 @@ import logging
 import sys
 from pathlib import Path
 
-from lawalign.commands._corpus_args import add_data, add_jobs, add_reader, run_of
+from lawalign.commands._corpus_args import add_data, add_jobs, add_reader, last_build, run_of
 from lawalign.output import build_info, write_folder
 
 HELP = "ingest, align and diff a whole corpus into CORPUS/build/ (the main job)"
@@ -40,13 +40,7 @@ def run(args: argparse.Namespace) -> int:
     # the stage results of the last build of the same inputs and settings, when current (the key
     # covers the inputs' bytes, the settings, the --data files, the tool's code and data and the
     # model): the outputs are computed from them byte for byte as from a fresh run
-    from lawalign.runcache import load_results
-
-    run = run_of(args, [args.corpus])
-    stored = load_results(run)
-    if stored is not None:
-        run = stored[0]
-        log.info("stage results of build %s are current: not computed again", stored[1]["build"])
+    run = last_build(run_of(args, [args.corpus]), say=False)
     out = Path(args.out) if args.out else Path(args.corpus) / "build"
     editions = run.editions
     files = {item.path: item.location for item in run.inputs}

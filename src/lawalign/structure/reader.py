@@ -256,17 +256,24 @@ def _stacked(
     return out
 
 
+def _unit_marginals(
+    units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel
+) -> list[list[dict[str, float]]]:
+    """Each unit's lines' role probabilities from the stacked model (in line order)."""
+    lines_of = _covered(source, units)
+    feats = _stacked(source, profile, units, lines_of)
+    probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
+    return [[probs[i] for i in lines if i in probs] for lines in lines_of]
+
+
 def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
     """The units of a text the rules read as no law (every one debris) with the model's confidence:
     each unit's mean probability of ``noise`` over its lines. The rules found nothing to
     place, which says less than a rule that names what a line is: a page of law text they cannot
     read must not look certain to be none."""
-    lines_of = _covered(source, units)
-    feats = _stacked(source, profile, units, lines_of)
-    probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
     out = []
-    for unit, lines in zip(units, lines_of, strict=True):
-        noise = [probs[i].get("noise", 0.0) for i in lines if i in probs]
+    for unit, lines in zip(units, _unit_marginals(units, source, profile, model), strict=True):
+        noise = [p.get("noise", 0.0) for p in lines]
         if noise:
             unit = replace(unit, confidence=round(sum(noise) / len(noise), 3))
         out.append(unit)
@@ -312,10 +319,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
     numbered again in source order; a footnote whose anchor became debris is orphaned, and links to
     a unit that became debris are dropped.
     """
-    lines_of = _covered(source, units)
-    feats = _stacked(source, profile, units, lines_of)
-    probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
-    covered = [[probs[i] for i in lines if i in probs] for lines in lines_of]
+    covered = _unit_marginals(units, source, profile, model)
     noise_runs = _noise_runs(units, covered)
     out: list[Unit] = []
     vetoed: set[int] = set()

@@ -328,11 +328,15 @@ def _prepare(source: SourceText, profile: Profile, laws: Collection[str] | None)
     mark_debris(blocks, profile, laws)
     for b in blocks:
         if b.kind in ("text", "point", "footnote", "heading"):
-            refs = find_refs(b.text, profile.lang, profile=profile)
-            b.refs = tuple(r.target for r in refs if r.kind == "external")
+            b.refs = _external_refs(b.text, profile)
     mark_repeats(blocks)
     restart_runs(blocks)
     return blocks
+
+
+def _external_refs(text: str, profile: Profile) -> tuple[str, ...]:
+    """The targets of the references to other laws' units a text makes."""
+    return tuple(r.target for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external")
 
 
 def _copies(blocks: Sequence[Block]) -> list[Block]:
@@ -553,9 +557,7 @@ def _titled_outline(blocks: list[Block], profile: Profile) -> dict[int, _Assigne
     if not before:
         return {}
     title = before[-1]
-    refs = title.refs or tuple(
-        r.target for r in find_refs(title.raw, profile.lang, profile=profile) if r.kind == "external"
-    )
+    refs = title.refs or _external_refs(title.raw, profile)  # a debris block's refs are not found
     laws = {m[0] for r in refs if (m := re.match(r"\d{1,3}", r))}
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}

@@ -241,6 +241,16 @@ def _in_page_order(results: list[LineResult], pages: Sequence[Page]) -> list[Lin
     return sorted(results, key=lambda r: (rank.get(r.file, len(rank)), r.line))
 
 
+def gives_id(result: LineResult) -> bool:
+    """The line's deciding unit has an id: not debris, and the page was read (not refused).
+
+    >>> from lawalign_dev.evaluate.pages import LineResult as L
+    >>> [gives_id(L("a", "en", 1, None, "noise", True, None, k, 1.0)) for k in ("text", "debris", None)]
+    [True, False, False]
+    """
+    return result.pred_kind not in (None, "debris", "refused")
+
+
 def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, str]) -> list[LineResult]:
     """The results with confidences calibrated out of fold (isotonic, fitted on every other site).
 
@@ -258,7 +268,7 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
     [1.0, 0.0, 1.0, 0.0]
     """
     calibrated = list(results)
-    ids = [i for i, r in enumerate(results) if r.pred_kind not in (None, "debris", "refused")]
+    ids = [i for i, r in enumerate(results) if gives_id(r)]
     taken = set(ids)
     _calibrate_group(results, ids, site_of, calibrated)
     _calibrate_group(results, [i for i in range(len(results)) if i not in taken], site_of, calibrated)
@@ -297,9 +307,7 @@ def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> 
 
 def id_lines_confident(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
     """Lines given an id (a unit that is not debris) at confidence ≥ ``threshold``: right of all."""
-    chosen = [
-        r for r in results if r.confidence >= threshold and r.pred_kind not in (None, "debris", "refused")
-    ]
+    chosen = [r for r in results if r.confidence >= threshold and gives_id(r)]
     return Score(sum(r.right for r in chosen), len(chosen))
 
 

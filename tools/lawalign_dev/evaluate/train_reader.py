@@ -31,7 +31,7 @@ from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.features import LineFeatures, page_features
 from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file, units_of_file
-from lawalign_dev.evaluate.protocol import Page, load_pages
+from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages
 
 _POINT = re.compile(r"^\d{1,3}(?:[A-Z]\d+|\.\d+)$")
 _SUBPOINT = re.compile(r"^\d{1,3}[A-Z]\d+[a-z]$")
@@ -238,10 +238,7 @@ def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float],
     """
     from sklearn.isotonic import IsotonicRegression
 
-    ordered = sorted(
-        (r for r in results if r.pred_kind not in (None, "debris", "refused")),
-        key=lambda r: (r.confidence, r.right),
-    )
+    ordered = sorted(filter(gives_id, results), key=lambda r: (r.confidence, r.right))
     iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
     iso.fit([r.confidence for r in ordered], [float(r.right) for r in ordered])
     knots = zip(iso.X_thresholds_.tolist(), iso.y_thresholds_.tolist(), strict=True)
