@@ -266,6 +266,11 @@ def _unit_marginals(
     return [[probs[i] for i in lines if i in probs] for lines in lines_of]
 
 
+def _mean_noise(lines: Sequence[Mapping[str, float]]) -> float:
+    """The mean probability of ``noise`` over some lines' role probabilities (``lines`` not empty)."""
+    return sum(p.get("noise", 0.0) for p in lines) / len(lines)
+
+
 def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
     """The units of a text the rules read as no law (every one debris) with the model's confidence:
     each unit's mean probability of ``noise`` over its lines. The rules found nothing to
@@ -273,9 +278,8 @@ def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, mo
     read must not look certain to be none."""
     out = []
     for unit, lines in zip(units, _unit_marginals(units, source, profile, model), strict=True):
-        noise = [p.get("noise", 0.0) for p in lines]
-        if noise:
-            unit = replace(unit, confidence=round(sum(noise) / len(noise), 3))
+        if lines:
+            unit = replace(unit, confidence=round(_mean_noise(lines), 3))
         out.append(unit)
     return out
 
@@ -303,7 +307,7 @@ def _noise_runs(units: Sequence[Unit], covered: Sequence[Sequence[Mapping[str, f
     out: set[int] = set()
     for run in runs:
         lines = [p for k in run for p in covered[k]]
-        if lines and sum(p.get("noise", 0.0) for p in lines) / len(lines) > NOISE_RUN:
+        if lines and _mean_noise(lines) > NOISE_RUN:
             out.update(run)
     return out
 
@@ -329,7 +333,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
             out.append(unit)
             continue
         if k in noise_runs:
-            p_noise = sum(p.get("noise", 0.0) for p in lines) / len(lines)
+            p_noise = _mean_noise(lines)
             vetoed.add(k)
             out.append(
                 replace(
