@@ -129,7 +129,7 @@ def edge_edition() -> Edition:
     """Everything the seeds lack, in one edition."""
     units = (
         _u("debris.1", "debris", "Home > Laws > <Bridge> & more", 1, law="", reason="chrome"),
-        _u("stray", "intro", "A law-less paragraph.", 2, law="", span=(10, 31)),
+        _u("73.x1", "intro", "A paragraph whose unit names no law.", 2, law="", span=(10, 46)),
         _u(
             "73.title",
             "law-title",
@@ -192,7 +192,7 @@ def edge_edition() -> Edition:
             duplicate_of="73D.title",
         ),
         _u("73D3", "point", "Duplicate id, kept.", 12, law="73", label="3."),
-        _u("73Ж", "section", "A Cyrillic section letter.", 13, law="73", label="Ж."),
+        _u("73G", "section", "A Cyrillic section letter.", 13, law="73", label="Ж."),
         _u("74", "section", "", 14, law="74"),
         _u("71.1", "point", "A point directly under a law.", 15, law="71", label="1.", lang="ru"),
         _u("71.wrap", "wrap", "Wrap of a law without sections.", 16, law="71"),

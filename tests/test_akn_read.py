@@ -132,7 +132,8 @@ _TEXT = st.text(
     max_size=30,
 )
 _IDS = ["68.title", "68.intro", "68.fn1", "68A.title", "68A", "68B1", "68B2", "69B", "69B.wrap", "71.1",
-        "73Z", "weird id", "", "70.fn1", "debris.1"]  # fmt: skip
+        "73Z", "71.1.title", "16B1a", "68B.x2", "70.fn1"]  # fmt: skip
+_DEBRIS_IDS = ["debris.1", "debris.html2", "debris.page3", "debris.ctl4"]
 _ROLES = ["law-title", "heading", "intro", "section", "chapeau", "point", "wrap", "footnote", "debris"]
 
 
@@ -141,10 +142,10 @@ def editions(draw: st.DrawFn) -> Edition:
     units = []
     for n in range(draw(st.integers(0, 12))):
         role = draw(st.sampled_from(_ROLES))
-        uid = draw(st.sampled_from(_IDS))
         kind = {"law-title": "title", "heading": "title", "footnote": "footnote", "debris": "debris"}.get(
             role, "text"
         )
+        uid = draw(st.sampled_from(_DEBRIS_IDS if kind == "debris" else _IDS))
         markers = tuple(draw(st.lists(_TEXT, max_size=2)))
         units.append(
             Unit(

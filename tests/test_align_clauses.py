@@ -108,9 +108,9 @@ def _merge(edition, first, second, new_id):  # type: ignore[no-untyped-def]
 
 def test_unpaired_units_are_matched_as_paragraphs_model_free() -> None:
     vi, ru, tr = seed_editions()
-    ru = _relabel(ru, {"68B1": "68B.p1", "68B2": "68B.p2"})
+    ru = _relabel(ru, {"68B1": "68B.x1", "68B2": "68B.x2"})
     a = align_editions([vi, ru, tr], embedder=HashEmbedder())
-    assert not any(link.id.startswith("68B.p") for link in a.links)
+    assert not any(link.id.startswith("68B.x") for link in a.links)
     for par in a.paragraphs:
         assert par.src_lang < par.tgt_lang and par.src_ids and par.tgt_ids
         src = [i for b in par.beads for i in b.src]
@@ -131,17 +131,17 @@ def test_paragraphs_the_ids_did_not_pair_are_aligned_by_content(tmp_path) -> Non
     from lawalign.align.embed import get_embedder
 
     vi, ru, tr = seed_editions()
-    ru = _relabel(ru, {"68B1": "68B.p1", "68B2": "68B.p2"})  # points the structure stage left unlabelled
+    ru = _relabel(ru, {"68B1": "68B.x1", "68B2": "68B.x2"})  # points the structure stage left unlabelled
     vi = _merge(vi, "68B1", "68B2", "68B")  # the two points printed as one paragraph
     a = align_editions([vi, ru, tr], embedder=get_embedder("e5", tmp_path))
     found = {(p.src_lang, p.tgt_lang, p.src_ids, p.tgt_ids) for p in a.paragraphs}
-    assert ("ru", "tr", ("68B.p1",), ("68B1",)) in found
-    assert ("ru", "tr", ("68B.p2",), ("68B2",)) in found
+    assert ("ru", "tr", ("68B.x1",), ("68B1",)) in found
+    assert ("ru", "tr", ("68B.x2",), ("68B2",)) in found
     assert any(
-        s == "ru" and t == "vi" and {"68B.p1", "68B.p2"} <= set(x) and y == ("68B",) for s, t, x, y in found
+        s == "ru" and t == "vi" and {"68B.x1", "68B.x2"} <= set(x) and y == ("68B",) for s, t, x, y in found
     )
     assert any(
         s == "tr" and t == "vi" and {"68B1", "68B2"} <= set(x) and y == ("68B",) for s, t, x, y in found
     )
     rows = {(r["id"], r["lang"]): r for r in alignment_rows(a, [vi, ru, tr])}
-    assert rows[("68B.p1", "ru")]["paragraphs"]["ru-tr"]["ids"] == ["68B1"]
+    assert rows[("68B.x1", "ru")]["paragraphs"]["ru-tr"]["ids"] == ["68B1"]

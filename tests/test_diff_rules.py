@@ -23,13 +23,13 @@ def findings():  # type: ignore[no-untyped-def]
 
 def test_every_gold_divergence_found_once(findings) -> None:  # type: ignore[no-untyped-def]
     for g in GOLD:
-        hits = [f for f in findings if (f.type, f.lang, f.unit) == (g["type"], g["lang"], g["unit"])]
+        hits = [f for f in findings if (f.type, f.lang, f.unit or "") == (g["type"], g["lang"], g["unit"])]
         assert len(hits) == 1, g
 
 
 def test_nothing_beyond_gold_on_seeds(findings) -> None:  # type: ignore[no-untyped-def]
     gold = {(g["type"], g["lang"], g["unit"]) for g in GOLD}
-    assert [f.key for f in findings if (f.type, f.lang, f.unit) not in gold] == []
+    assert [f.key for f in findings if (f.type, f.lang, f.unit or "") not in gold] == []
 
 
 def test_evidence_points_at_the_quoted_line(findings) -> None:  # type: ignore[no-untyped-def]
@@ -41,7 +41,7 @@ def test_evidence_points_at_the_quoted_line(findings) -> None:  # type: ignore[n
 
 
 def test_messages_and_suggestions(findings) -> None:  # type: ignore[no-untyped-def]
-    by = {(f.type, f.lang, f.unit): f for f in findings}
+    by = {(f.type, f.lang, f.unit or ""): f for f in findings}
     vi68d = by[("cross-reference", "vi", "68D")]
     assert "73D3" in vi68d.message and "70D3" in vi68d.suggestion
     assert {e.lang for e in vi68d.evidence} == {"vi", "ru"}

@@ -247,3 +247,16 @@ def test_a_made_up_edition_works_end_to_end(tmp_path: Path, capsys: pytest.Captu
     capsys.readouterr()
     assert main(["fingerprint", str(edited), "--data", str(data)]) == 0
     assert main(["diff", str(edited), str(old17), "--data", str(data), "--quiet"]) in (0, 1)
+
+
+def test_a_text_without_its_law_heading_needs_the_law(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read by its printed labels, text before any law heading belongs to no law: without ``--law``
+    it is debris (no unit without a law), and the command says which law to give."""
+    page = PAGES / "en-2017-bridgevid-68.txt"
+    out = tmp_path / "2017.toml"
+    assert main(["skeleton", str(page), "--edition", "2017", "-o", str(out), "--quiet"]) == 2
+    assert "give the law with --law N" in capsys.readouterr().err and not out.exists()
+    edition = read_printed(page, "en", "68")
+    assert edition.law_units and all(u.law == "68" and u.id.startswith("68") for u in edition.law_units)

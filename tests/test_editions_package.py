@@ -380,3 +380,27 @@ def test_repeated_ids_and_empty_units_of_the_original() -> None:
     root = etree.fromstring(xliff20(package))
     unit_ids = [u.get("id") for u in root.iter(f"{{{NS}}}unit")]
     assert len(unit_ids) == len(set(unit_ids))
+
+
+def test_a_package_unit_whose_id_is_no_unit_id_is_bad_input(
+    packages: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A repeat ``68B2_2`` reads back as a second 68B2; an id a CAT tool or a person invented is
+    refused with its file and line, not read as a unit of no law."""
+    from lawalign.errors import InputError
+    from lawalign.run import read_edition
+
+    tree = etree.parse(str(_fill(_file(packages["ru-full"], ".2017.xlf"), tmp_path / "f.xlf", "2.0")))
+    units = list(tree.getroot().iter(f"{{{NS}}}unit"))
+    units[1].set("id", f"{units[0].get('id')}_2")
+    path = tmp_path / "repeat.xlf"
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    edition = read_edition(path)
+    assert [u.id for u in edition.law_units][:2] == [units[0].get("id")] * 2
+    units[1].set("id", "my note")
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    with pytest.raises(InputError) as err:
+        read_edition(path)
+    assert f"{path}:{units[1].sourceline}:" in str(err.value) and "not a canonical unit id" in str(err.value)
+    assert main(["units", str(path)]) == 2
+    assert "not a canonical unit id" in capsys.readouterr().err

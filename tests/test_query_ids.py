@@ -7,8 +7,8 @@ from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
 from lawalign.errors import ConfigError
+from lawalign.models import UnitId
 from lawalign.query import parse_unit_query
-from lawalign.structure.skeleton import make_id
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_rejects_non_citations(text: str) -> None:
     sep=st.sampled_from(["", " ", "."]),
 )
 def test_round_trip(law: int, section: str, point: int, keyword: str, sep: str) -> None:
-    canonical = make_id(str(law), section, point)
+    canonical = UnitId.of(str(law), section, point)
     if point and not section and not sep:
         sep = "."  # "711" cannot mean 71.1: a point directly under a law needs a separator
     typed = keyword + sep.join(x for x in (str(law), section, str(point) if point else "") if x)

@@ -54,15 +54,15 @@ def _corpus(tmp: Path, extra: dict[str, tuple[str, str | None]] | None = None) -
 
 
 def _keys(findings: tuple[Finding, ...], langs: set[str]) -> list[tuple[str, str, str, str]]:
-    return sorted((f.lang, f.unit, f.type, f.severity) for f in findings if f.lang in langs)
+    return sorted((f.lang, f.unit or "", f.type, f.severity) for f in findings if f.lang in langs)
 
 
 # -- UnitId ---------------------------------------------------------------------------------------
 
 
-def test_unit_ids_are_parsed_once_and_ordered_by_the_type() -> None:
+def test_unit_ids_are_parsed_once_and_ordered_by_their_sort_key() -> None:
     ids = ["69B.wrap", "68.fn1", "69B2", "68A", "68.title", "68B.title", "68B1", "69B", "68.intro", "71.1"]
-    assert [str(u) for u in sorted(map(UnitId.parse, ids))] == [
+    assert [str(u) for u in sorted(map(UnitId, ids), key=lambda u: u.sort_key)] == [
         "68.title",
         "68.intro",
         "68A",
@@ -74,10 +74,40 @@ def test_unit_ids_are_parsed_once_and_ordered_by_the_type() -> None:
         "69B.wrap",
         "71.1",
     ]
-    assert all(str(UnitId.parse(i)) == i for i in ids)
+    assert all(str(UnitId(i)) == i for i in ids)
     assert UnitId.maybe("debris.3") is None and sorted(["debris.1", "68A"], key=unit_order)[0] == "68A"
     unit = seed_editions()[0].law_units[3]
     assert unit.uid is not None and str(unit.uid) == unit.id
+
+
+def test_ids_are_typed_end_to_end() -> None:
+    """Every id a run holds is a checked UnitId or DebrisId, and stays one through the run cache."""
+    import pickle
+
+    from lawalign.errors import ConfigError
+    from lawalign.models import DebrisId, Source, Unit
+    from lawalign.runcache import decode, encode
+
+    run = Run.from_editions(seed_editions(), embedder=HashEmbedder())
+    units = [u for e in run.editions for u in e.units]
+    assert units and all(isinstance(u.id, DebrisId if u.kind == "debris" else UnitId) for u in units)
+    assert all(isinstance(f, UnitId) for u in units for f in (*u.footnotes, u.anchor or UnitId("68")))
+    alignment = run.alignment
+    assert alignment is not None and alignment.links
+    assert all(isinstance(x, UnitId) for x in (*alignment.ids, *(link.id for link in alignment.links)))
+    assert all(isinstance(x, UnitId) for x in run.order)
+    # a unit made from plain text is checked and typed; text that is no id of its kind is refused
+    made = Unit("68B2", "text", "point", "ru", "68", "x", Source("p", 1, 1), footnotes=("68.fn1",))
+    assert type(made.id) is UnitId and type(made.footnotes[0]) is UnitId and made.id.point == 2
+    for bad, kind in (("B2", "text"), ("68.title2", "title"), ("68A", "debris"), ("debris.1", "text")):
+        with pytest.raises(ConfigError):
+            Unit(bad, kind, "section", "ru", "68", "x", Source("p", 1, 1))  # type: ignore[arg-type]
+    back = decode(encode({"units": tuple(units), "order": run.order}))
+    assert back["units"] == tuple(units) and back["order"] == run.order
+    assert [type(u.id) for u in back["units"]] == [type(u.id) for u in units]  # type: ignore[attr-defined]
+    assert [type(u.id) for u in pickle.loads(pickle.dumps(units))] == [type(u.id) for u in units]
+    with pytest.raises(ValueError):
+        decode('{"$d": [["order", [{"$u": "not an id"}]]]}')
 
 
 # -- stages ---------------------------------------------------------------------------------------

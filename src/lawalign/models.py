@@ -17,7 +17,6 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import total_ordering
 from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
 from lawalign.errors import ConfigError
@@ -40,9 +39,9 @@ class TextEncoder(Protocol):
 # "68B.x1" -> a unit of section 68B the reference has no place for.
 _UNIT_ID = re.compile(
     r"""^(?P<law>\d+)
-        (?P<section>[A-Z])?
-        (?:(?P<point>\d+)(?P<sub>[a-h])?)?
-        (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+|\d+))?$""",
+        (?:(?P<section>[A-Z])?(?:(?P<point>\d+)(?P<sub>[a-h])?)?  # 68, 68B, 68B2, 16B1a
+          |\.(?P<lawpoint>\d+))                              # a point under the law: 71.1
+        (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+))?$""",
     re.X,
 )
 _AFTER_POINTS = 10**6  # a section's wrap and extras come after its points
@@ -130,27 +129,42 @@ class Reading:
         }
 
 
-@total_ordering
-@dataclass(frozen=True, slots=True)
-class UnitId:
-    """A canonical unit id, parsed once: law, section letter, point, suffix; ordered as the law reads.
+def _unit_text(law: str, section: str, point: int, suffix: str, sub: str) -> str:
+    """The canonical text of an id's parts."""
+    if point and not section:
+        base = f"{law}.{point}"
+        return f"{base}.{suffix}" if suffix else base
+    base = f"{law}{section}{point or ''}{sub}"
+    return f"{base}.{suffix}" if suffix else base
 
-    >>> uid = UnitId.parse("68B2")
-    >>> uid, str(uid), uid.section_id
-    (UnitId(law='68', section='B', point=2, suffix=''), '68B2', '68B')
-    >>> [str(u) for u in sorted(map(UnitId.parse, ["69B.wrap", "68.fn1", "69B2", "68A", "68.title", "71.1"]))]
+
+class UnitId(str):
+    """A canonical unit id: the string itself ("68B2"), checked and parsed once when it is made.
+
+    A ``UnitId`` is a ``str`` (it is written, compared, hashed and stored as its text, so every
+    output reads the same), with its parts as attributes: law, section letter, point, sub-point
+    letter, suffix. A plain string is not a ``UnitId``: the type checker keeps the two apart, and
+    making one from text that is not a canonical id raises. Law order is :attr:`sort_key` (strings
+    compare as strings).
+
+    >>> uid = UnitId("68B2")
+    >>> uid, uid.law, uid.section, uid.point, uid.section_id, type(uid.section_id).__name__
+    ('68B2', '68', 'B', 2, '68B', 'UnitId')
+    >>> [str(u) for u in sorted(map(UnitId, ["69B.wrap", "68.fn1", "69B2", "68A", "68.title", "71.1"]),
+    ...                         key=lambda u: u.sort_key)]
     ['68.title', '68A', '68.fn1', '69B2', '69B.wrap', '71.1']
+    >>> UnitId.of("16", "B", 1, sub="a"), UnitId("68B2") == "68B2", UnitId.maybe("B1") is None
+    ('16B1a', True, True)
     """
 
     law: str
-    section: str = ""
-    point: int = 0
-    suffix: str = ""  # "title", "intro", "wrap", "fn1", "x1" (a unit not in the reference)
-    sub: str = field(default="", repr=False)  # sub-point letter: "a" of 16B1a ("(a)" under point 16B1)
+    section: str
+    point: int
+    suffix: str
+    sub: str
 
-    @classmethod
-    def parse(cls, text: str) -> UnitId:
-        """Parse a canonical id ("68B2", "68.title", "69B.wrap", "71.1", "68.fn1", "68B.x1").
+    def __new__(cls, text: str) -> UnitId:
+        """Check and parse ``text`` ("68B2", "68.title", "69B.wrap", "71.1", "68.fn1", "68B.x1").
 
         Raises:
             ConfigError: not a canonical id (debris ids such as "debris.1" are not).
@@ -159,28 +173,55 @@ class UnitId:
         if not m:
             raise ConfigError(f"not a canonical unit id: {text!r} (expected e.g. 68B2, 68.title, 69B.wrap)")
         suffix = m["suffix"] or ""
-        point = int(m["point"]) if m["point"] else 0
-        if suffix.isdigit():  # a point directly under the law ("71.1")
-            point, suffix = int(suffix), ""
+        point = int(m["point"] or m["lawpoint"] or 0)  # "71.1": a point directly under the law
         sub = m["sub"] or ""
         if sub and (not m["section"] or suffix):
             raise ConfigError(f"not a canonical unit id: {text!r} (a sub-point is a section's: 16B1a)")
-        return cls(law=m["law"], section=m["section"] or "", point=point, suffix=suffix, sub=sub)
+        law, section = m["law"], m["section"] or ""
+        self = super().__new__(cls, _unit_text(law, section, point, suffix, sub))
+        parts = {"law": law, "section": section, "point": point, "suffix": suffix, "sub": sub}
+        for name, value in parts.items():
+            object.__setattr__(self, name, value)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"UnitId is immutable: cannot set {name}")
+
+    @classmethod
+    def of(cls, law: str, section: str = "", point: int = 0, suffix: str = "", sub: str = "") -> UnitId:
+        """The id of these parts (``UnitId.of("68", "B", 2)`` is ``68B2``)."""
+        return cls(_unit_text(law, section, point, suffix, sub))
 
     @classmethod
     def maybe(cls, text: str) -> UnitId | None:
-        """:meth:`parse`, or None for what is not a canonical id (debris, "")."""
+        """The id of ``text``, or None for what is not a canonical id (debris, "")."""
+        if isinstance(text, UnitId):
+            return text
         try:
-            return cls.parse(text)
+            return cls(text)
         except ConfigError:
             return None
 
-    def __str__(self) -> str:
-        if self.point and not self.section:
-            base = f"{self.law}.{self.point}"
-            return f"{base}.{self.suffix}" if self.suffix else base
-        base = f"{self.law}{self.section}{self.point or ''}{self.sub}"
-        return f"{base}.{self.suffix}" if self.suffix else base
+    def __getnewargs__(self) -> tuple[str]:
+        return (str(self),)
+
+    def with_parts(
+        self,
+        *,
+        law: str | None = None,
+        section: str | None = None,
+        point: int | None = None,
+        suffix: str | None = None,
+        sub: str | None = None,
+    ) -> UnitId:
+        """This id with some parts changed (``UnitId("16B1").with_parts(sub="a")`` is ``16B1a``)."""
+        return UnitId.of(
+            self.law if law is None else law,
+            self.section if section is None else section,
+            self.point if point is None else point,
+            self.suffix if suffix is None else suffix,
+            self.sub if sub is None else sub,
+        )
 
     @property
     def is_title(self) -> bool:
@@ -198,9 +239,9 @@ class UnitId:
         return self.suffix.startswith("x")
 
     @property
-    def section_id(self) -> str:
+    def section_id(self) -> UnitId:
         """The id of the section holding this unit ("68B2" → "68B"; "68.intro" → "68")."""
-        return f"{self.law}{self.section}"
+        return UnitId.of(self.law, self.section)
 
     @property
     def sort_key(self) -> tuple[int, int, str, int, int]:
@@ -228,10 +269,46 @@ class UnitId:
             number = ord(self.sub) - ord("a") + 1 if self.sub else 0  # 16B1, then 16B1a, 16B1b
         return (law, 0, self.section, sub, number)
 
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, UnitId):
-            return NotImplemented
-        return self.sort_key < other.sort_key
+
+_DEBRIS_ID = re.compile(r"^debris\.(?P<source>[a-z]*)(?P<number>\d+)$")
+
+
+class DebrisId(str):
+    """The id of a recorded piece of debris: ``debris.<n>`` (read by the structure stage) or
+    ``debris.<source><n>`` for what an input format took out before reading (``html``: page chrome
+    of a saved web page, ``ctl``: control characters, a document reader's own prefix).
+
+    >>> DebrisId("debris.3").number, DebrisId.of(2, "html"), UnitId.maybe("debris.3") is None
+    (3, 'debris.html2', True)
+    """
+
+    source: str
+    number: int
+
+    def __new__(cls, text: str) -> DebrisId:
+        """Check ``text``.
+
+        Raises:
+            ConfigError: not a debris id.
+        """
+        m = _DEBRIS_ID.match(text)
+        if not m:
+            raise ConfigError(f"not a debris id: {text!r} (expected e.g. debris.3, debris.html2)")
+        self = super().__new__(cls, text)
+        object.__setattr__(self, "source", m["source"])
+        object.__setattr__(self, "number", int(m["number"]))
+        return self
+
+    @classmethod
+    def of(cls, number: int, source: str = "") -> DebrisId:
+        """``debris.<source><number>``."""
+        return cls(f"debris.{source}{number}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"DebrisId is immutable: cannot set {name}")
+
+    def __getnewargs__(self) -> tuple[str]:
+        return (str(self),)
 
 
 def unit_order(unit_id: str) -> tuple[int, tuple[int, int, str, int, int], str]:
@@ -246,6 +323,20 @@ def unit_order(unit_id: str) -> tuple[int, tuple[int, int, str, int, int], str]:
     if uid is None:
         return (2, (0, 0, "", 0, 0), unit_id)
     return (1, uid.sort_key, "")
+
+
+def id_of(text: str | None) -> UnitId | DebrisId | None:
+    """The typed id a text names: None for "" or None, a :class:`DebrisId` for ``debris.…``, else a
+    :class:`UnitId` (checked).
+
+    >>> id_of("68B2"), id_of("debris.2"), id_of("")
+    ('68B2', 'debris.2', None)
+    """
+    if not text:
+        return None
+    if isinstance(text, UnitId | DebrisId):
+        return text
+    return DebrisId(text) if text.startswith("debris.") else UnitId(text)
 
 
 UnitKind = Literal["title", "text", "footnote", "debris"]
@@ -371,6 +462,13 @@ class Line:
     heading: bool = False
 
 
+NO_LAW = "no-law"
+"""The code of the notice of a text read without any law unit (every line debris)."""
+
+NO_LAW_CONSEQUENCE = "every line is recorded as debris"
+"""What a :data:`NO_LAW` notice's message says after its cause ("<cause>; <consequence>")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """Something a lenient stage did or skipped, with its location (never silent)."""
@@ -423,7 +521,7 @@ class Unit:
     span: nothing is dropped or invented.
     """
 
-    id: str  # canonical id, "68B2"; debris: "debris.<n>"
+    id: UnitId | DebrisId  # canonical id, "68B2"; debris: "debris.<n>"
     kind: UnitKind
     role: UnitRole
     lang: str
@@ -436,16 +534,40 @@ class Unit:
     confidence: float = 1.0
     evidence: str = ""  # how the id was established (for inferred ids), or why debris is debris
     reason: DebrisReason | Literal[""] = ""  # debris only: why (DEBRIS_REASONS)
-    duplicate_of: str | None = None  # debris only: id of the unit this repeats
+    duplicate_of: UnitId | None = None  # debris only: id of the unit this repeats
     markers: tuple[str, ...] = ()  # footnote markers printed in this unit ("*", "<*>", "[1]")
-    footnotes: tuple[str, ...] = ()  # ids of the footnotes anchored in this unit
-    anchor: str | None = None  # footnote only: id of the unit carrying its marker (None: orphaned)
+    footnotes: tuple[UnitId, ...] = ()  # ids of the footnotes anchored in this unit
+    anchor: UnitId | None = None  # footnote only: id of the unit carrying its marker (None: orphaned)
     span: tuple[int, int] = (0, 0)  # [start, end) offsets of label+text in SourceText.text
+
+    def __post_init__(self) -> None:
+        # An id given as plain text (read back from a file, written in a test) is checked and typed
+        # here, so every unit holds typed ids however it was made.
+        if type(self.id) is str:
+            ident = str(self.id)
+            object.__setattr__(self, "id", DebrisId(ident) if self.kind == "debris" else UnitId(ident))
+        if type(self.duplicate_of) is str:
+            object.__setattr__(self, "duplicate_of", UnitId(self.duplicate_of))
+        if type(self.anchor) is str:
+            object.__setattr__(self, "anchor", UnitId(self.anchor))
+        if any(type(f) is str for f in self.footnotes):
+            object.__setattr__(self, "footnotes", tuple(UnitId(f) for f in self.footnotes))
 
     @property
     def uid(self) -> UnitId | None:
         """The id as a :class:`UnitId` (None for debris)."""
-        return UnitId.maybe(self.id) if self.kind != "debris" else None
+        return self.id if isinstance(self.id, UnitId) else None
+
+    @property
+    def unit_id(self) -> UnitId:
+        """The canonical id of a unit of the law (title, text, footnote).
+
+        Raises:
+            ValueError: a debris unit, which has a :class:`DebrisId` only.
+        """
+        if not isinstance(self.id, UnitId):
+            raise ValueError(f"{self.id} is debris: it has no canonical unit id")
+        return self.id
 
     def as_row(self) -> dict[str, object]:
         """The public row contract of ``lawalign units`` (documented in README)."""
@@ -577,7 +699,7 @@ def parse_beads(text: str) -> tuple[Bead, ...]:
 class UnitLink:
     """One unit id aligned between two languages, with its similarity and sentence beads."""
 
-    id: str
+    id: UnitId
     src_lang: str
     tgt_lang: str
     score: float  # cosine similarity of the two units' embeddings
@@ -591,8 +713,8 @@ class IdCheck:
     """What the cross-language anchoring said about one unit's id."""
 
     lang: str
-    unit: str  # the id the structure stage gave
-    proposed: str  # the id the anchoring supports
+    unit: UnitId  # the id the structure stage gave
+    proposed: UnitId  # the id the anchoring supports
     agrees: bool
     score: float
     message: str = ""
@@ -608,8 +730,8 @@ class ParagraphLink:
 
     src_lang: str
     tgt_lang: str
-    src_ids: tuple[str, ...]
-    tgt_ids: tuple[str, ...]
+    src_ids: tuple[UnitId, ...]
+    tgt_ids: tuple[UnitId, ...]
     score: float  # cosine of the two groups' embeddings (4 decimals)
     beads: tuple[Bead, ...] = ()
     src_sentences: tuple[str, ...] = ()
@@ -620,12 +742,12 @@ class ParagraphLink:
 class Alignment:
     """N-way alignment of a corpus, keyed by canonical id."""
 
-    ids: tuple[str, ...]  # every aligned id, in reference order
+    ids: tuple[UnitId, ...]  # every aligned id, in reference order
     links: tuple[UnitLink, ...]  # one per id per language pair present
     checks: tuple[IdCheck, ...] = ()
     model: str = ""
     # (edition name, unit id, sentences) for every law unit, linked or alone
-    sentences: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    sentences: tuple[tuple[str, UnitId, tuple[str, ...]], ...] = ()
     # units no shared id linked, matched by content between the same id-linked neighbours
     paragraphs: tuple[ParagraphLink, ...] = ()
 
@@ -635,11 +757,15 @@ class Evidence:
     """A quoted span from one edition backing a finding."""
 
     lang: str
-    unit: str
+    unit: UnitId | DebrisId | None  # None: about the edition as a whole
     quote: str
     path: str
     line: int  # for a paged file (PDF), the line on ``page``
     page: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.unit) is str:  # plain text (a test, a file read back): checked and typed here
+            object.__setattr__(self, "unit", id_of(self.unit))
 
     def where(self) -> str:
         """``path:line``, or ``path#page=P:line`` in a paged file."""
@@ -665,17 +791,21 @@ class Finding:
     type: str  # rule name: "omission", "cross-reference", "footnote", "debris", "coverage", ...
     severity: Severity
     lang: str
-    unit: str
+    unit: UnitId | DebrisId | None  # None: an edition-level finding (coverage, debris, order)
     message: str
     evidence: tuple[Evidence, ...] = ()
     suggestion: str = ""
     detail: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
+    def __post_init__(self) -> None:
+        if type(self.unit) is str:  # plain text (a test, a file read back): checked and typed here
+            object.__setattr__(self, "unit", id_of(self.unit))
+
     @property
     def key(self) -> str:
         """A stable identity for baselines: type, language, unit and the rule's own detail key."""
         sub = self.detail.get("key", "")
-        return f"{self.type}:{self.lang}:{self.unit}:{sub}"
+        return f"{self.type}:{self.lang}:{self.unit or ''}:{sub}"
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {

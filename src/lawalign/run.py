@@ -29,6 +29,8 @@ from lawalign.errors import ConfigError, InputError
 from lawalign.knowledge import Knowledge
 from lawalign.models import (
     DEFAULT_REFERENCE,
+    NO_LAW,
+    NO_LAW_CONSEQUENCE,
     UNKNOWN_EDITION,
     Alignment,
     Edition,
@@ -38,6 +40,7 @@ from lawalign.models import (
     Reading,
     SourceText,
     TextEncoder,
+    UnitId,
     like_with_like,
 )
 
@@ -665,10 +668,10 @@ class Run:
         return self._stage("alignment", compute)
 
     @property
-    def order(self) -> tuple[str, ...]:
+    def order(self) -> tuple[UnitId, ...]:
         """Every law-unit id of the run, each once, in reference order."""
 
-        def compute() -> tuple[str, ...]:
+        def compute() -> tuple[UnitId, ...]:
             from lawalign.structure.order import reference_order
 
             return reference_order(self.editions, self.skeleton())
@@ -757,8 +760,8 @@ def require_law(editions: Sequence[Edition]) -> None:
     for edition in editions:
         if edition.law_units:
             continue
-        notice = next((n for n in edition.notices if n.code == "no-law"), None)
-        message = notice.message.split(";")[0] if notice else "no law text found"
+        notice = next((n for n in edition.notices if n.code == NO_LAW), None)
+        message = notice.message.removesuffix(f"; {NO_LAW_CONSEQUENCE}") if notice else "no law text found"
         line = notice.line if notice else 1
         raise InputError(edition.path, f"{message}: nothing to write as Akoma Ntoso", line=line)
 

@@ -14,9 +14,11 @@ any other key, or a file that cannot be read, and the run computes everything as
 The results are written as JSON, one object per dataclass instance (``{"$": "Unit", ...}``, fields
 at their default left out, objects seen before written as ``{"$r": n}``); reading builds only the
 classes of :data:`CLASSES`, so a forged file can make no other object. Tuples are JSON arrays,
-dicts ``{"$d": [[key, value], ...]}``; anything else (a list, a numpy number) is not stored, and
-the next command computes. Read back, the results are equal to what the build computed, so every
-output is byte-identical to a computed one.
+dicts ``{"$d": [[key, value], ...]}``, ids ``{"$u": "68B2"}`` (a :class:`~lawalign.models.UnitId`)
+and ``{"$x": "debris.1"}`` (a :class:`~lawalign.models.DebrisId`), checked again when read;
+anything else (a list, a numpy number) is not stored, and the next command computes. Read back,
+the results are equal to what the build computed, so every output is byte-identical to a computed
+one.
 
 The results line is followed by a last line ``{"sha256": …}``: an HMAC-SHA256 of the results'
 bytes keyed by the run key. Results edited in place (same key, valid JSON, a unit's text changed)
@@ -43,11 +45,12 @@ from pathlib import Path
 from typing import Any
 
 from lawalign import models
+from lawalign.errors import ConfigError
 from lawalign.run import Reading, Run
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2
+FORMAT = 3
 """Changes whenever the layout of the file changes (old files are then not read)."""
 
 CLASSES: dict[str, type] = {
@@ -101,6 +104,10 @@ class _Encoder:
         kind = type(value)
         if kind in _SCALARS:
             return value
+        if kind is models.UnitId:
+            return {"$u": str(value)}
+        if kind is models.DebrisId:
+            return {"$x": str(value)}
         if kind is tuple:
             return [self(v) for v in value]  # type: ignore[attr-defined]
         if kind is dict:
@@ -162,6 +169,15 @@ def decode(text: str) -> dict[str, object]:
     built: list[object] = []
 
     def hook(obj: dict[str, Any]) -> object:
+        for tag, id_type in (("$u", models.UnitId), ("$x", models.DebrisId)):
+            if tag in obj:
+                text = obj[tag]
+                if len(obj) != 1 or type(text) is not str:
+                    raise ValueError(f"a bad id {obj!r}")
+                try:
+                    return id_type(text)
+                except ConfigError as exc:
+                    raise ValueError(str(exc)) from None
         name = obj.pop("$", None)
         if name is not None:
             cls = CLASSES.get(name)

@@ -291,12 +291,12 @@ def monotone_pairs(
 
 def _votes(
     ei: int, editions: Sequence[Edition], vecs: dict[tuple[int, int], np.ndarray]
-) -> dict[int, dict[str, list[float]]]:
+) -> dict[int, dict[UnitId, list[float]]]:
     """For each law-unit index of ``editions[ei]``: proposed id → list of (weighted) votes."""
     edition = editions[ei]
     units = list(edition.law_units)
     others = [(oi, o) for oi, o in enumerate(editions) if oi != ei and o.lang != edition.lang]
-    votes: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    votes: dict[int, dict[UnitId, list[float]]] = defaultdict(lambda: defaultdict(list))
     for oi, other in others:
         ref = list(other.law_units)
         for footnotes in (False, True):
@@ -316,7 +316,7 @@ def _votes(
                     # in a 1-2 bead the unit takes the id of the better-matching target unit
                     t = max(tgt_group, key=lambda x: (row[x - off], -x))
                     target = ref[ti[t]]
-                    votes[si[s]][target.id].append(target.confidence)
+                    votes[si[s]][target.unit_id].append(target.confidence)
     return votes
 
 
@@ -352,7 +352,9 @@ def check_ids(editions: Sequence[Edition], *, embedder: Embedder | None = None) 
             if not ballot:
                 if unit.inferred:
                     checks.append(
-                        IdCheck(ed.lang, unit.id, unit.id, True, 0.0, "no counterpart in other editions")
+                        IdCheck(
+                            ed.lang, unit.unit_id, unit.unit_id, True, 0.0, "no counterpart in other editions"
+                        )
                     )
                 continue
             total = sum(sum(v) for v in ballot.values()) or 1.0
@@ -368,7 +370,7 @@ def check_ids(editions: Sequence[Edition], *, embedder: Embedder | None = None) 
             message = (
                 "confirmed" if agrees else f"other editions place this text at {proposed}"
             ) + f" ({voters})"
-            checks.append(IdCheck(ed.lang, unit.id, proposed, agrees, share, message))
+            checks.append(IdCheck(ed.lang, unit.unit_id, proposed, agrees, share, message))
     return checks
 
 
@@ -384,8 +386,8 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
     taken = {u.id for u in edition.units}
     new_units: list[Unit] = []
     for unit in edition.units:
-        check = by_unit.get(unit.id)
-        if check is None or unit.kind == "debris" or check.score <= unit.confidence:
+        check = by_unit.get(unit.uid) if unit.uid is not None else None
+        if check is None or check.score <= unit.confidence:
             new_units.append(unit)
             continue
         proposed = UnitId.maybe(check.proposed)
@@ -393,13 +395,13 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
             proposed is None
             or proposed.is_title != (unit.kind == "title")
             or proposed.is_footnote != (unit.kind == "footnote")
-            or check.proposed in taken
+            or proposed in taken
         ):
             log.info("%s: not relabelling %s as %s (kind or id clash)", edition.name, unit.id, check.proposed)
             new_units.append(unit)
             continue
         taken.discard(unit.id)
-        taken.add(check.proposed)
+        taken.add(proposed)
         note = (
             f"anchoring: relabelled {unit.id} → {check.proposed}"
             f" (score {check.score:.2f} > {unit.confidence:.2f})"
@@ -407,7 +409,7 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
         new_units.append(
             replace(
                 unit,
-                id=check.proposed,
+                id=proposed,
                 law=proposed.law,
                 confidence=check.score,
                 evidence=f"{unit.evidence}; {note}" if unit.evidence else note,

@@ -40,7 +40,7 @@ from lawalign.align.sentalign import (
 )
 from lawalign.align.sentences import split_many
 from lawalign.ingest.profiles import Profile
-from lawalign.models import Alignment, Bead, Edition, IdCheck, ParagraphLink, Unit, UnitLink
+from lawalign.models import Alignment, Bead, Edition, IdCheck, ParagraphLink, Unit, UnitId, UnitLink
 from lawalign.structure.order import common_skeleton, reference_order
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ def align_editions(
     embedder: Embedder | None = None,
     options: AlignOptions | None = None,
     checks: Sequence[IdCheck] = (),
-    order: Sequence[str] | None = None,
+    order: Sequence[UnitId] | None = None,
     profiles: Mapping[str, Profile] | None = None,
 ) -> Alignment:
     """Align editions N-way by canonical id, with unit scores and sentence beads.
@@ -172,11 +172,11 @@ def align_editions(
             calibrations[key] = calibrate(sides[0], sides[1], opts.sentences)
         return calibrations[key]
 
-    present = {u.id for e in eds for u in e.law_units}
+    present = {u.unit_id for e in eds for u in e.law_units}
     in_order = order if order is not None else reference_order(eds, common_skeleton(eds))
     ids = [uid for uid in dict.fromkeys(in_order) if uid in present]
     links: list[UnitLink] = []
-    aligned: set[str] = set()
+    aligned: set[UnitId] = set()
     for uid in ids:
         for src, tgt in edition_pairs(eds):
             su, tu = src.unit(uid), tgt.unit(uid)
@@ -235,7 +235,9 @@ def align_editions(
         links=tuple(links),
         checks=tuple(checks),
         model=emb.name,
-        sentences=tuple((e.name, u.id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units),
+        sentences=tuple(
+            (e.name, u.unit_id, tuple(sentences[(id(e), u.id)])) for e in eds for u in e.law_units
+        ),
         paragraphs=tuple(paragraphs),
     )
 
@@ -319,8 +321,8 @@ def _align_paragraphs(
             ParagraphLink(
                 src_lang=src_ed.lang,
                 tgt_lang=tgt_ed.lang,
-                src_ids=tuple(src_units[i].id for i in a),
-                tgt_ids=tuple(tgt_units[j].id for j in b),
+                src_ids=tuple(src_units[i].unit_id for i in a),
+                tgt_ids=tuple(tgt_units[j].unit_id for j in b),
                 score=round(score, 4),
                 beads=inner,
                 src_sentences=tuple(sa),

@@ -6,12 +6,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from lawalign.align.anchor import unit_text
-from lawalign.models import Alignment, Edition, beads_text
+from lawalign.models import Alignment, Edition, UnitId, beads_text
 from lawalign.structure.order import common_skeleton, reference_order
 
 
 def alignment_rows(
-    alignment: Alignment, editions: Sequence[Edition], order: Sequence[str] | None = None
+    alignment: Alignment, editions: Sequence[Edition], order: Sequence[UnitId] | None = None
 ) -> list[dict[str, object]]:
     """One row per law unit per edition, in reference id order then language order.
 

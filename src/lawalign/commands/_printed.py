@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from lawalign.editions.derive import DerivedUnit, units_of, with_law
+from lawalign.editions.derive import DerivedUnit, units_of
 from lawalign.errors import InputError
 from lawalign.models import Edition
 
@@ -49,10 +49,8 @@ def read_printed(
     if edition is None:
         source = read_source(shown, lang=lang)
         edition = segment_law(
-            source, name=slug(Path(shown).stem), skeleton=Skeleton("printed", "", "", (), ())
+            source, name=slug(Path(shown).stem), skeleton=Skeleton("printed", "", "", (), ()), law=law
         )
-    if law:
-        edition = with_law(edition, law)
     if not any(u.law for u in edition.law_units):
         raise InputError(shown, "no law heading printed: give the law with --law N")
     return edition

@@ -22,6 +22,7 @@ from lawalign.commands._corpus_args import (
     langs_of,
     run_of,
 )
+from lawalign.models import NO_LAW
 from lawalign.output import emit, format_rows, iter_units_rows
 
 HELP = "list every unit of the given editions with its id, kind, text and source lines"
@@ -61,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
     emit(format_rows(iter_units_rows(editions), args.format, _text_line), args.output, sys.stdout)
     for e in editions:  # a text read as no law: every row above is debris, and the user is told why
         for n in e.notices:
-            if n.code == "no-law":
+            if n.code == NO_LAW:
                 print(f"{n.path}:{n.line}:1: warning: {n.message}", file=sys.stderr)
     return 0

@@ -76,13 +76,13 @@ class DiffContext:
     store: Store | None = None
     _sentences: dict[tuple[str, str], tuple[tuple[int, int], ...]] = field(default_factory=dict)
     _links: dict[str, list[UnitLink]] | None = None
-    _reference_ids: dict[str, list[str]] | None = None
+    _reference_ids: dict[str, list[UnitId]] | None = None
     _by_law: dict[str, dict[str, tuple[Unit, ...]]] = field(default_factory=dict)
     _laws: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _sections: dict[str, dict[str, Unit]] = field(default_factory=dict)
     _skeleton_units: dict[str, SkeletonUnit] | None = None
     _skeleton_laws: dict[str, tuple[SkeletonUnit, ...]] | None = None
-    _cut: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    _cut: dict[str, tuple[UnitId | None, frozenset[UnitId]]] = field(default_factory=dict)
     termbases: Mapping[str, Termbase] = field(default_factory=dict)
     profiles: Mapping[str, Profile] = field(default_factory=dict)
 
@@ -165,41 +165,41 @@ class DiffContext:
         """Editions that contain ``law``."""
         return [e for e in self.editions if law in self.laws_of(e)]
 
-    def truncation(self, edition: Edition) -> tuple[str, frozenset[str]]:
+    def truncation(self, edition: Edition) -> tuple[UnitId | None, frozenset[UnitId]]:
         """Where an edition that stops early stops, and the ids it cuts: ``("68D", {"68D", …})``.
 
         An edition stops early when its last law unit of body text ends without a sentence end
         (the page was cut mid-sentence), or when its text ends on a heading. It cuts that unit (when
         it stopped inside it) and every later unit of the same law (the reference order) it lacks.
-        ``("", frozenset())`` for an edition that ends normally.
+        ``(None, frozenset())`` for an edition that ends normally.
         """
         key = _key(edition)
         if key not in self._cut:
             self._cut[key] = self._find_truncation(edition)
         return self._cut[key]
 
-    def cut(self, edition: Edition) -> frozenset[str]:
+    def cut(self, edition: Edition) -> frozenset[UnitId]:
         """The ids a truncated edition cuts (see :meth:`truncation`); empty for a whole edition."""
         return self.truncation(edition)[1]
 
-    def _find_truncation(self, edition: Edition) -> tuple[str, frozenset[str]]:
+    def _find_truncation(self, edition: Edition) -> tuple[UnitId | None, frozenset[UnitId]]:
         body = [u for u in edition.law_units if u.role != "footnote" and u.law]
         if not body:
-            return ("", frozenset())
+            return (None, frozenset())
         last = body[-1]
         text = last.text.rstrip()
         ends = text[-1:] in TERMINAL or (text[-2:-1] in TERMINAL and text[-1:] in CLOSERS)
         heading = last.kind == "title"
         if ends and not heading:
-            return ("", frozenset())
+            return (None, frozenset())
         ids = self.reference_ids(last.law)
-        later = ids[ids.index(last.id) + 1 :] if last.id in ids else []
+        later = ids[ids.index(last.unit_id) + 1 :] if last.unit_id in ids else []
         cut = {i for i in later if edition.unit(i) is None}
         if not heading:
-            cut.add(last.id)
+            cut.add(last.unit_id)
         if not cut:
-            return ("", frozenset())
-        return (last.id, frozenset(cut))
+            return (None, frozenset())
+        return (last.unit_id, frozenset(cut))
 
     def counterparts(self, edition: Edition, unit_id: str) -> list[tuple[Edition, Unit]]:
         """The same unit in the other editions; only the authoritative one when it is marked and has it.
@@ -256,16 +256,16 @@ class DiffContext:
         """Distinct reference targets of a unit, in text order."""
         return tuple(dict.fromkeys(r.target for r in self.refs(edition, unit)))
 
-    def reference_ids(self, law: str) -> list[str]:
+    def reference_ids(self, law: str) -> list[UnitId]:
         """Ids of ``law`` in reference order: the skeleton's, then any other edition's extras."""
         if self._reference_ids is None:
-            by_law: dict[str, dict[str, None]] = {}
+            by_law: dict[str, dict[UnitId, None]] = {}
             if self.skeleton is not None:
                 for sk in self.skeleton.units:
                     by_law.setdefault(sk.law, {}).setdefault(sk.id, None)
             for e in self.editions:
                 for u in e.law_units:
-                    by_law.setdefault(u.law, {}).setdefault(u.id, None)
+                    by_law.setdefault(u.law, {}).setdefault(u.unit_id, None)
             self._reference_ids = {k: list(v) for k, v in by_law.items()}
         return list(self._reference_ids.get(law, ()))
 
@@ -319,7 +319,7 @@ class DiffContext:
         page = first.source.page if first is not None else None
         line = first.source.line_start if first is not None and page is not None else 1
         return Evidence(
-            lang=edition.lang, unit="", quote=quote, path=path or edition.path, line=line, page=page
+            lang=edition.lang, unit=None, quote=quote, path=path or edition.path, line=line, page=page
         )
 
 

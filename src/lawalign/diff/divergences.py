@@ -210,7 +210,7 @@ def find_run_divergences(
         for f in cross:
             if f.lang not in mine or f.key in within[edition]:
                 continue
-            note = explained.get(f.unit)
+            note = explained.get(f.unit) if f.unit is not None else None
             findings.append(as_edition_change(f, edition, note) if note is not None else f)
     unique = {(f.key, f.message): f for f in findings}
     return sort_findings(list(unique.values()))

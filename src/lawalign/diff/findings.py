@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from lawalign.errors import ConfigError
-from lawalign.models import Evidence, Finding, Severity, unit_order
+from lawalign.models import DebrisId, Evidence, Finding, Severity, UnitId, unit_order
 
 SEVERITY_RANK: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -17,7 +17,7 @@ def finding(
     type_: str,
     severity: Severity,
     lang: str,
-    unit: str,
+    unit: UnitId | DebrisId | None,
     message: str,
     evidence: Iterable[Evidence] = (),
     *,
@@ -72,7 +72,7 @@ def order_findings(findings: Sequence[Finding], by: str = "file") -> list[Findin
             SEVERITY_RANK.get(f.severity, 9),
             f.type,
             f.lang,
-            unit_sort_key(f.unit),
+            unit_sort_key(f.unit or ""),
             f.key,
         )
         if by == "severity":
@@ -89,7 +89,7 @@ def sort_findings(findings: Sequence[Finding]) -> list[Finding]:
     return sorted(
         findings,
         key=lambda f: (
-            unit_sort_key(f.unit),
+            unit_sort_key(f.unit or ""),
             SEVERITY_RANK.get(f.severity, 9),
             f.type,
             f.lang,

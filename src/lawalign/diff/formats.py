@@ -85,7 +85,7 @@ def findings_to_csv(findings: Sequence[Finding]) -> str:
                 "type": f.type,
                 "severity": f.severity,
                 "lang": f.lang,
-                "id": f.unit,
+                "id": f.unit or "",
                 "message": f.message,
                 "suggestion": f.suggestion,
                 "path": path,
@@ -137,7 +137,7 @@ def findings_to_sarif(findings: Sequence[Finding], *, tool_version: str = "") ->
                     "artifactLocation": {"uri": url_quote(e.path.replace("\\", "/"))},
                     "region": {"startLine": max(e.line, 1), "snippet": {"text": e.quote}},
                 },
-                "message": {"text": f"{e.lang} {e.unit}".strip()},
+                "message": {"text": f"{e.lang} {e.unit or ''}".strip()},
             }
             if e.page is not None:  # a PDF: startLine counts the lines of this page
                 location["properties"] = {"page": e.page}

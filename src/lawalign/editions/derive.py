@@ -77,28 +77,6 @@ def _toml_list(items: Sequence[str]) -> str:
     return "[" + ", ".join(_toml_str(i) for i in items) + "]"
 
 
-def with_law(edition: Edition, law: str) -> Edition:
-    """``edition`` with ``law`` put in front of every id that has no law (a text without its heading).
-
-    >>> from lawalign.models import Source, Unit
-    >>> u = Unit("A", "text", "section", "en", "", "x", Source("p", 1, 1))
-    >>> [x.id for x in with_law(Edition("e", "p", "en", (u,)), "68").units]
-    ['68A']
-    """
-    units = []
-    for unit in edition.units:
-        if unit.kind != "debris" and not unit.law:
-            unit = replace(
-                unit,
-                id=f"{law}{unit.id}",
-                law=law,
-                footnotes=tuple(f"{law}{f}" for f in unit.footnotes),
-                anchor=f"{law}{unit.anchor}" if unit.anchor else unit.anchor,
-            )
-        units.append(unit)
-    return replace(edition, units=tuple(units))
-
-
 def _roles(units: list[Unit]) -> dict[str, str]:
     """Role of each unit; a section followed by points of its own is their chapeau, and a section
     text after them is the wrap."""
@@ -123,7 +101,7 @@ def _wraps(units: list[Unit]) -> list[Unit]:
     for unit in units:
         uid = unit.uid
         if uid is not None and unit.kind == "text":
-            law_wrap = f"{uid.law}.wrap"
+            law_wrap = UnitId.of(uid.law, suffix="wrap")
             stray = uid.suffix.startswith("x") and not uid.section
             item_wrap = (
                 uid.suffix == "wrap"

@@ -25,8 +25,7 @@ from pathlib import Path
 from lawalign.editions.changes import Signal, available_change_maps, load_change_map
 from lawalign.editions.signals import Observation, observe
 from lawalign.errors import ConfigError
-from lawalign.models import Edition, Reading
-from lawalign.structure.skeleton import parse_id
+from lawalign.models import Edition, Reading, UnitId
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +78,7 @@ def _signal_laws(signal: Signal) -> set[str]:
     laws: set[str] = set()
     for cond in signal.when:
         try:
-            laws.add(parse_id(cond.unit).law)
+            laws.add(UnitId(cond.unit).law)
         except ConfigError:
             log.warning("signal %s: not a canonical unit id: %s", signal.name, cond.unit)
     return laws

@@ -365,12 +365,13 @@ class _Sentence:
     text: str
 
 
-def _sentences(units: Sequence[Unit], split: Splitter, lang: str) -> list[_Sentence]:
-    texts = [u.text.strip() for u in units]
+def _sentences(units: Sequence[tuple[str, Unit]], split: Splitter, lang: str) -> list[_Sentence]:
+    """The sentences of ``units`` (package id, unit), each with its unit's package id."""
+    texts = [u.text.strip() for _, u in units]
     out: list[_Sentence] = []
-    for unit, parts in zip(units, split(texts, lang), strict=True):
+    for (pid, unit), parts in zip(units, split(texts, lang), strict=True):
         parts = [p.strip() for p in parts if p.strip()] or ([unit.text.strip()] if unit.text.strip() else [])
-        out.extend(_Sentence(unit.id, p) for p in parts)
+        out.extend(_Sentence(pid, p) for p in parts)
     return out
 
 
@@ -435,12 +436,14 @@ def build_package(
     trans = _by_id(translation)
     old_en = _by_id(old_original) if old_original is not None else {}
     new_units, skipped = _package_units(original)
-    new_ids = {u.id for u in new_units}
+    new_ids = {pid for pid, _ in new_units}
 
     # old id -> (steps, ids in the new edition); every old unit of the laws the original holds
-    old_ids = [u.id for u in old_skeleton.units if u.law in laws]
+    old_ids: list[str] = [u.id for u in old_skeleton.units if u.law in laws]
     old_ids += [uid for uid in trans if uid not in set(old_ids) and trans[uid].law in laws]
-    follow = {oid: _follow(oid, maps) for oid in old_ids}
+    follow: dict[str, tuple[list[tuple[ChangeMap, Change]], tuple[str, ...]]] = {
+        oid: _follow(oid, maps) for oid in old_ids
+    }
     incoming: dict[str, list[str]] = {}
     for oid in old_ids:
         for nid in follow[oid][1]:
@@ -464,28 +467,28 @@ def build_package(
     split_en = _sentence_cache(split, original.lang)
 
     segments: dict[str, list[PackageSegment]] = {}
-    unit_notes: dict[str, list[PackageNote]] = {u.id: [] for u in new_units}
+    unit_notes: dict[str, list[PackageNote]] = {pid: [] for pid, _ in new_units}
     memory: list[MemoryPair] = []
     groups: dict[str, tuple[list[str], list[str]]] = {}
     covered: set[str] = set()  # new ids whose group was aligned through the old original
     old_english: dict[str, list[str]] = {}  # new id -> the old English sentences aligned to it
-    for nu in new_units:
-        groups.setdefault(find("n:" + nu.id), ([], []))[1].append(nu.id)
+    for pid, _ in new_units:
+        groups.setdefault(find("n:" + pid), ([], []))[1].append(pid)
     for oid in old_ids:
         key = find("o:" + oid)
         if key in groups:
             groups[key][0].append(oid)
 
-    new_by_id = {u.id: u for u in new_units}
+    new_by_id = dict(new_units)
     for olds, news in groups.values():
-        src_units = [new_by_id[n] for n in news]
-        tr_units = [trans[o] for o in olds if o in trans]
+        src_units = [(n, new_by_id[n]) for n in news]
+        tr_units = [(o, trans[o]) for o in olds if o in trans]
         new_s = split_en(src_units)
         tr_s = split_tr(tr_units)
         with_old = [o for o in olds if o in trans]
         if old_original is not None and with_old and all(o in old_en for o in with_old):
             covered.update(news)
-            en_units = [old_en[o] for o in olds if o in old_en]
+            en_units = [(o, old_en[o]) for o in olds if o in old_en]
             old_s = split_en(en_units)
             old_to_tr = list(align([s.text for s in old_s], [s.text for s in tr_s])) if old_s and tr_s else []
             if not tr_s:
@@ -545,16 +548,16 @@ def build_package(
                 )
 
     units: list[PackageUnit] = []
-    for nu in new_units:
-        olds = [o for o in incoming.get(nu.id, []) if o in old_ids]
+    for pid, nu in new_units:
+        olds = [o for o in incoming.get(pid, []) if o in old_ids]
         steps = [st for o in olds for st in follow[o][0]]
         kinds = tuple(dict.fromkeys(c.change for _, c in steps))
-        notes = list(unit_notes[nu.id])
+        notes = list(unit_notes[pid])
         if nu.label:
             notes.insert(0, PackageNote("label", f"printed label in the {target} original: {nu.label}", 9))
         for cmap, change in steps:
             notes.append(PackageNote("change", _step_text(cmap, change), 3))
-        segs = segments.get(nu.id, [])
+        segs = segments.get(pid, [])
         if not olds:
             status, match = "new", ""
             notes.append(PackageNote("change", f"new in {target}: translate from the English", 3))
@@ -563,8 +566,8 @@ def build_package(
             status = "unchanged" if not steps or only_renumbered else "changed"
             match = "id" if not steps else ("renumbered" if only_renumbered else "change-map")
             if old_original is not None:
-                if nu.id in covered:
-                    old_text = " ".join(old_english.get(nu.id, []))
+                if pid in covered:
+                    old_text = " ".join(old_english.get(pid, []))
                 else:
                     old_text = " ".join(old_en[o].text.strip() for o in olds if o in old_en)
                 diff = tuple(  # the same words with other spacing (an extract's cut) are no change
@@ -592,13 +595,13 @@ def build_package(
             for o in absent:
                 notes.append(PackageNote("missing", f"the {src_edition} translation has no {o}", 5))
             for o in olds:
-                if o != nu.id and not any(o == c.unit and c.change == "split" for _, c in steps):
+                if o != pid and not any(o == c.unit and c.change == "split" for _, c in steps):
                     notes.append(
                         PackageNote("source", f"pre-filled from {o} of the {src_edition} translation", 9)
                     )
         units.append(
             PackageUnit(
-                id=nu.id,
+                id=pid,
                 kind=nu.kind,
                 role=nu.role,
                 law=nu.law,
@@ -652,13 +655,11 @@ def build_package(
     )
 
 
-def _package_units(original: Edition) -> tuple[list[Unit], list[tuple[str, int]]]:
-    """The original's units as package units: a repeated id gets ``_2``, ``_3`` (XLIFF ids are
-    unique; the suffix no canonical id contains), a unit without text is left out (an XLIFF unit
-    needs a segment) and returned with its line."""
-    from dataclasses import replace
-
-    out: list[Unit] = []
+def _package_units(original: Edition) -> tuple[list[tuple[str, Unit]], list[tuple[str, int]]]:
+    """The original's units with their package ids: the unit's id, and for a repeated id ``_2``,
+    ``_3`` after it (XLIFF ids are unique; the suffix no canonical id contains). A unit without
+    text is left out (an XLIFF unit needs a segment) and returned with its line."""
+    out: list[tuple[str, Unit]] = []
     skipped: list[tuple[str, int]] = []
     seen: dict[str, int] = {}
     for unit in original.law_units:
@@ -666,9 +667,7 @@ def _package_units(original: Edition) -> tuple[list[Unit], list[tuple[str, int]]
             skipped.append((unit.id, unit.source.line_start))
             continue
         seen[unit.id] = seen.get(unit.id, 0) + 1
-        if seen[unit.id] > 1:
-            unit = replace(unit, id=f"{unit.id}_{seen[unit.id]}")
-        out.append(unit)
+        out.append((unit.id if seen[unit.id] == 1 else f"{unit.id}_{seen[unit.id]}", unit))
     return out, skipped
 
 
@@ -676,8 +675,8 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
-def _sentence_cache(split: Splitter, lang: str) -> Callable[[Sequence[Unit]], list[_Sentence]]:
-    def run(units: Sequence[Unit]) -> list[_Sentence]:
+def _sentence_cache(split: Splitter, lang: str) -> Callable[[Sequence[tuple[str, Unit]]], list[_Sentence]]:
+    def run(units: Sequence[tuple[str, Unit]]) -> list[_Sentence]:
         return _sentences(units, split, lang) if units else []
 
     return run

@@ -69,7 +69,7 @@ def _finding_item(parent: etree._Element, finding: Finding) -> None:
         _el(
             quote,
             "cite",
-            f"{evidence.lang} {evidence.unit} · {evidence.where()}",
+            f"{evidence.lang} {evidence.unit or ''} · {evidence.where()}",
             class_="src",
             dir="auto",
         )
@@ -282,7 +282,7 @@ def render_report(
         for finding in loose:
             _finding_item(items, finding)
             items[-1].insert(0, etree.Element("span", attrib={"class": "src", "dir": "auto"}))
-            items[-1][0].text = f"{finding.lang} {finding.unit} "
+            items[-1][0].text = f"{finding.lang} {finding.unit or ''} "
     else:
         _el(section, "p", "None.")
     _debris_section(body, editions)

@@ -117,7 +117,7 @@ def render(corpus: Corpus, options: ExportOptions) -> bytes:
     about: dict[tuple[str, str], list[str]] = {}
     for finding in corpus.finding_list():
         text = f"{finding.severity} {finding.type} ({finding.lang}): {finding.message}"
-        about.setdefault((finding.unit, finding.lang), []).append(text)
+        about.setdefault((finding.unit or "", finding.lang), []).append(text)
     units = []
     for segment in corpus_segments(corpus, options.level, src, langs, pivot=True):
         if len(segment.texts) < 2 and not options.include_unaligned:

@@ -126,7 +126,7 @@ def _units(
     about: dict[str, list[Finding]] = {}
     for finding in findings:
         if finding.lang in (src, tgt):
-            about.setdefault(finding.unit, []).append(finding)
+            about.setdefault(finding.unit or "", []).append(finding)
     units = []
     orphans: list[_Note] = []
     for unit_id, parts in by_unit.items():

@@ -32,7 +32,7 @@ from lawalign.ingest.normalize import (
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
 from lawalign.limits import check_limits
-from lawalign.models import Line, Notice, Source, SourceText, Unit
+from lawalign.models import DebrisId, Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, .
     for n, item in enumerate(extracted.removed, start=1):
         units.append(
             Unit(
-                id=f"debris.html{n}",
+                id=DebrisId.of(n, "html"),
                 kind="debris",
                 role="debris",
                 lang=lang,
@@ -96,7 +96,7 @@ def _removed_units(extracted: Extracted, shown: str, lang: str) -> tuple[Unit, .
 def _document_units(doc: Document, shown: str, lang: str, prefix: str) -> tuple[Unit, ...]:
     return tuple(
         Unit(
-            id=f"debris.{prefix}{n}",
+            id=DebrisId.of(n, prefix),
             kind="debris",
             role="debris",
             lang=lang,
@@ -113,7 +113,7 @@ def _document_units(doc: Document, shown: str, lang: str, prefix: str) -> tuple[
 def _control_units(controls: list[RemovedControl], shown: str, lang: str) -> tuple[Unit, ...]:
     return tuple(
         Unit(
-            id=f"debris.ctl{n}",
+            id=DebrisId.of(n, "ctl"),
             kind="debris",
             role="debris",
             lang=lang,

@@ -35,6 +35,7 @@ NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 LA = "https://lawalign.dev/ns/1.0"
 MEDIA_TYPE = "application/xliff+xml"
 _SENTENCE = re.compile(r"\.s\d+$")
+_REPEAT = re.compile(r"_\d+$")  # a repeated id made unique in a package: 68B2_2 (editions.package)
 _REVIEW_12 = ("needs-review-translation", "needs-review-l10n", "needs-review-adaptation")
 _OPEN_12 = ("new", "needs-translation", "needs-adaptation", "needs-l10n")
 _REPORTED: set[tuple[str, int, int]] = set()
@@ -86,11 +87,8 @@ def parse_xml(data: bytes, path: str) -> etree._Element:
     return root
 
 
-def _role_of(unit_id: str) -> tuple[str, str, str]:
+def _role_of(uid: UnitId) -> tuple[str, str, str]:
     """(role, kind, law) from an id alone: ``68.title`` law-title, ``68A.title`` heading, ..."""
-    uid = UnitId.maybe(unit_id)
-    if uid is None:
-        return "section", "text", ""
     suffix = uid.suffix
     if suffix == "title":
         return ("heading" if uid.section or uid.point else "law-title"), "title", uid.law
@@ -185,7 +183,12 @@ def read_xliff_edition(
         raw_id = el.get("id", "")
         unit_id = _SENTENCE.sub("", raw_id) if el.tag == f"{{{NS12}}}trans-unit" else raw_id
         line = el.sourceline or 0
-        role, kind, law = _role_of(unit_id)
+        uid = UnitId.maybe(_REPEAT.sub("", unit_id))
+        if uid is None:
+            raise InputError(
+                shown, f"unit id {unit_id!r} is not a canonical unit id (e.g. 68B2, 68.title)", line
+            )
+        role, kind, law = _role_of(uid)
         facts = _extradata(el.get("extradata", ""))  # XLIFF 1.2 (strict: no foreign attributes)
         restype = el.get("restype", "")
         role = el.get(f"{{{LA}}}role", restype[2:] if restype.startswith("x-") else role)
@@ -211,11 +214,11 @@ def read_xliff_edition(
             notices.append(Notice("xliff-review", f"{unit_id}: still marked for review", shown, line))
         text = " ".join(s.target for s in done)
         listed = el.get(f"{{{LA}}}footnotes", "").split() or facts.get("footnotes", "").split(",")
-        footnotes = tuple(f for f in listed if f)
+        footnotes = tuple(f for f in map(UnitId.maybe, listed) if f is not None)
         end = max([line, *(s.line for s in segments)])
         units.append(
             Unit(
-                id=unit_id,
+                id=uid,
                 kind=kind,
                 role=role,
                 lang=lang,
@@ -231,7 +234,7 @@ def read_xliff_edition(
         raise InputError(
             shown, "the XLIFF file holds no translated unit (every target is empty)", root.sourceline or 1
         )
-    units = _anchor_footnotes(units, {u.id for u in units})
+    units = _anchor_footnotes(units, {uid for u in units if (uid := u.uid) is not None})
     key = (shown, p.stat().st_mtime_ns, p.stat().st_size)
     if key not in _REPORTED:  # a command may read one file more than once: say it once
         _REPORTED.add(key)
@@ -250,19 +253,20 @@ def read_xliff_edition(
     )
 
 
-def _anchor_footnotes(units: list[Unit], ids: set[str]) -> list[Unit]:
+def _anchor_footnotes(units: list[Unit], ids: set[UnitId]) -> list[Unit]:
     """Each footnote's anchor: the first unit listing it in ``la:footnotes`` (markers are not in XLIFF)."""
     from dataclasses import replace
 
-    anchor: dict[str, str] = {}
+    anchor: dict[UnitId, UnitId] = {}
     for unit in units:
         for fn in unit.footnotes:
-            anchor.setdefault(fn, unit.id)
+            if unit.uid is not None:
+                anchor.setdefault(fn, unit.uid)
     out = []
     for unit in units:
         if unit.footnotes:
             unit = replace(unit, footnotes=tuple(f for f in unit.footnotes if f in ids))
-        if unit.kind == "footnote":
-            unit = replace(unit, anchor=anchor.get(unit.id))
+        if unit.kind == "footnote" and unit.uid is not None:
+            unit = replace(unit, anchor=anchor.get(unit.uid))
         out.append(unit)
     return out

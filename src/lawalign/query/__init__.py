@@ -1,6 +1,6 @@
 """Query a corpus: clause lookup in any citation form, search, and pandas frames.
 
->>> parse_unit_query("Правило 68B2").id
+>>> str(parse_unit_query("Правило 68B2").id)
 '68B2'
 """
 

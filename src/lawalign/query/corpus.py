@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
-from lawalign.models import Alignment, Edition, Finding, Source, Unit
+from lawalign.models import Alignment, Edition, Finding, Source, Unit, UnitId
 from lawalign.query import frames
 from lawalign.query.ids import UnitQuery, parse_unit_query
 from lawalign.query.refs import UnitRef, citing, corpus_refs, refs_frame
@@ -60,7 +60,7 @@ def _belongs(unit: Unit, query: UnitQuery) -> bool:
     return parts.law == query.law and parts.section == query.section
 
 
-def compose(unit_id: str, parts: Sequence[Unit]) -> Unit:
+def compose(unit_id: UnitId, parts: Sequence[Unit]) -> Unit:
     """One unit standing for several (a whole section or law): texts joined, source spanning them all.
 
     Each part contributes its label and text; parts are separated by a blank line, so the composed
@@ -197,7 +197,7 @@ class Corpus:
         """The skeleton of the run's reference edition, or None when none is known."""
         return self.run.skeleton()
 
-    def ids(self) -> tuple[str, ...]:
+    def ids(self) -> tuple[UnitId, ...]:
         """Every law-unit id present in some edition, in reference order."""
         return self.run.order
 

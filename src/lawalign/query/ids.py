@@ -15,7 +15,7 @@ from typing import Literal
 from lawalign.errors import ConfigError
 from lawalign.ingest.letters import LETTERS
 from lawalign.ingest.profiles import Profile, available_languages, load_profile
-from lawalign.structure.skeleton import make_id
+from lawalign.models import UnitId
 
 QueryLevel = Literal["law", "section", "unit"]
 
@@ -53,9 +53,9 @@ class UnitQuery:
     text: str = ""  # what the user typed
 
     @property
-    def id(self) -> str:
+    def id(self) -> UnitId:
         """The canonical id (``68B2``, ``70D``, ``68``, ``68.fn1``)."""
-        return make_id(self.law, self.section, self.point, self.suffix)
+        return UnitId.of(self.law, self.section, self.point, self.suffix)
 
     @property
     def level(self) -> QueryLevel:
@@ -96,13 +96,13 @@ def parse_unit_query(text: str) -> UnitQuery:
     Raises:
         ConfigError: When ``text`` is not a citation; the message shows accepted forms.
 
-    >>> parse_unit_query("Law 68 B 2").id
+    >>> str(parse_unit_query("Law 68 B 2").id)
     '68B2'
-    >>> parse_unit_query("Điều 68B2").id
+    >>> str(parse_unit_query("Điều 68B2").id)
     '68B2'
     >>> parse_unit_query("70D").level
     'section'
-    >>> parse_unit_query("68.fn1").id
+    >>> str(parse_unit_query("68.fn1").id)
     '68.fn1'
     """
     cleaned = unicodedata.normalize("NFC", text).strip()

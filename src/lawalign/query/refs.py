@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from lawalign.errors import ConfigError
 from lawalign.ingest.profiles import Profile
-from lawalign.models import Edition, Unit
+from lawalign.models import Edition, Unit, UnitId
 from lawalign.query.ids import parse_unit_query
 from lawalign.structure.refs import Ref, find_refs
-from lawalign.structure.skeleton import parse_id
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -82,7 +81,7 @@ def unit_section(unit: Unit) -> str:
     'B'
     """
     try:
-        return parse_id(unit.id).section
+        return UnitId(unit.id).section
     except ConfigError:
         return ""
 
@@ -208,7 +207,7 @@ def reverse_index(refs: Iterable[UnitRef]) -> dict[str, list[UnitRef]]:
 def _id_key(unit_id: str) -> tuple[int, str, int, str]:
     """Sort key of canonical ids: numeric law, section, numeric point, suffix; unparsable ones last."""
     try:
-        parts = parse_id(unit_id)
+        parts = UnitId(unit_id)
     except ConfigError:
         return (10**6, unit_id, 0, "")
     return (int(parts.law), parts.section, parts.point, parts.suffix)

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from lawalign.errors import ConfigError, unknown_name
-from lawalign.models import Edition, Source, Unit
-from lawalign.structure.skeleton import parse_id
+from lawalign.models import Edition, Source, Unit, UnitId
 
 if TYPE_CHECKING:
     import numpy as np
@@ -223,7 +222,7 @@ def passage_text(unit: Unit, headings: dict[tuple[str, str], str]) -> str:
     """
     heading = ""
     try:
-        parts = parse_id(unit.id)
+        parts = UnitId(unit.id)
         heading = headings.get((parts.law, parts.section), "")
     except ConfigError:
         pass
@@ -245,7 +244,7 @@ def semantic_candidates(editions: Sequence[Edition]) -> list[tuple[Edition, Unit
         for unit in edition.law_units:
             if unit.kind == "title":
                 try:
-                    parts = parse_id(unit.id)
+                    parts = UnitId(unit.id)
                 except ConfigError:
                     continue
                 headings[(parts.law, parts.section)] = unit.heading or unit.text

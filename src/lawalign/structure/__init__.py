@@ -6,9 +6,9 @@ from lawalign.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from lawalign.structure.segment import segment_law
-    from lawalign.structure.skeleton import Skeleton, SkeletonUnit, load_skeleton, make_id, parse_id
+    from lawalign.structure.skeleton import Skeleton, SkeletonUnit, load_skeleton
 
-__all__ = ["Skeleton", "SkeletonUnit", "load_skeleton", "make_id", "parse_id", "segment_law"]
+__all__ = ["Skeleton", "SkeletonUnit", "load_skeleton", "segment_law"]
 
 __getattr__ = lazy_attributes(
     __name__,
@@ -17,7 +17,5 @@ __getattr__ = lazy_attributes(
         "Skeleton": "skeleton",
         "SkeletonUnit": "skeleton",
         "load_skeleton": "skeleton",
-        "make_id": "skeleton",
-        "parse_id": "skeleton",
     },
 )

@@ -20,8 +20,7 @@ from lawalign.ingest.langcodes import (
 from lawalign.ingest.langcodes import (
     lang_to_iso639_2b as lang_to_iso639_2b,
 )
-from lawalign.models import Unit
-from lawalign.structure.skeleton import UnitId, parse_id
+from lawalign.models import Unit, UnitId
 
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 LA_NS = "https://lawalign.dev/ns/1.0"
@@ -50,23 +49,20 @@ def eid_part(text: str) -> str:
     return "".join(ch if _SAFE.fullmatch(ch) else f"-x{ord(ch):x}-" for ch in text) or "-"
 
 
-def locate(unit: Unit) -> UnitId:
-    """Where a unit sits in the law's hierarchy, from its canonical id.
+def locate(unit: Unit) -> tuple[str, int]:
+    """Where a unit sits in its law's hierarchy: its section letter and point ("", 0 at law level).
 
-    An id that does not parse, or names another law than ``unit.law``, sits at law level (as text),
-    so nothing is lost, only flattened.
+    Debris, or an id that names another law than ``unit.law``, sits at law level (as text), so
+    nothing is lost, only flattened.
 
     >>> from lawalign.models import Source
-    >>> locate(Unit("68B2", "text", "point", "ru", "68", "...", Source("x", 1, 1)))
-    UnitId(law='68', section='B', point=2, suffix='')
+    >>> locate(Unit(UnitId("68B2"), "text", "point", "ru", "68", "...", Source("x", 1, 1)))
+    ('B', 2)
     """
-    try:
-        parts = parse_id(unit.id)
-    except ConfigError:
-        return UnitId(law=unit.law, suffix=unit.id)
-    if parts.law != unit.law:
-        return UnitId(law=unit.law, suffix=unit.id)
-    return parts
+    uid = unit.uid
+    if uid is None or uid.law != unit.law:
+        return "", 0
+    return uid.section, uid.point
 
 
 def note_eid(law: str, footnote_id: str) -> str:
@@ -76,7 +72,7 @@ def note_eid(law: str, footnote_id: str) -> str:
     ('art_68__authorialNote_fn1', 'authorialNote_fn')
     """
     try:
-        parts = parse_id(footnote_id)
+        parts = UnitId(footnote_id)
     except ConfigError:
         parts = None
     if parts and parts.law == law and parts.suffix.startswith("fn") and not parts.section and not parts.point:

@@ -15,15 +15,17 @@ from typing import Literal, TypeVar, get_args
 
 from lxml import etree
 
-from lawalign.errors import InputError
+from lawalign.errors import ConfigError, InputError
 from lawalign.models import (
     DEBRIS_REASONS,
     Bead,
+    DebrisId,
     DebrisReason,
     Edition,
     Notice,
     Source,
     Unit,
+    UnitId,
     UnitKind,
     UnitLink,
     UnitRole,
@@ -131,11 +133,34 @@ def _number(el: etree._Element, name: str, path: str, cast: type[int] | type[flo
         raise InputError(path, f"la:{name}={value!r} is not a number", el.sourceline or 0) from None
 
 
+def _id(el: etree._Element, name: str, path: str, value: str) -> UnitId:
+    try:
+        return UnitId(value)
+    except ConfigError as exc:
+        raise InputError(path, f"la:{name}: {exc}", el.sourceline or 0) from None
+
+
+def _unit_id(el: etree._Element, path: str, kind: str) -> UnitId | DebrisId:
+    value = _attr(el, "id", path)
+    if kind != "debris":
+        return _id(el, "id", path, value)
+    try:
+        return DebrisId(value)
+    except ConfigError as exc:
+        raise InputError(path, f"la:id: {exc}", el.sourceline or 0) from None
+
+
+def _optional_id(el: etree._Element, name: str, path: str) -> UnitId | None:
+    value = el.get(la(name))
+    return None if value is None else _id(el, name, path, value)
+
+
 def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
     line_start, line_end = _range(el, "lines", path)
+    kind = _choice(el, "kind", path, _KINDS)
     unit = Unit(
-        id=_attr(el, "id", path),
-        kind=_choice(el, "kind", path, _KINDS),
+        id=_unit_id(el, path, kind),
+        kind=kind,
         role=_choice(el, "role", path, _ROLES),
         lang=_attr(el, "lang", path, lang),
         law=_attr(el, "law", path),
@@ -147,10 +172,10 @@ def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
         confidence=float(_number(el, "confidence", path, float)),
         evidence=_attr(el, "evidence", path, ""),
         reason=_choice(el, "reason", path, _REASONS, ""),
-        duplicate_of=el.get(la("duplicate_of")),
+        duplicate_of=_optional_id(el, "duplicate_of", path),
         markers=_json_list(el, "markers", path),
-        footnotes=_json_list(el, "footnotes", path),
-        anchor=el.get(la("anchor")),
+        footnotes=tuple(_id(el, "footnotes", path, x) for x in _json_list(el, "footnotes", path)),
+        anchor=_optional_id(el, "anchor", path),
         span=_range(el, "span", path),
     )
     return int(_number(el, "seq", path, int)), unit

@@ -185,13 +185,13 @@ class _Writer:
                     node.name, node.note, node.seq = "orphanedNote", (i, u), i
                 continue
             node = law
-            where = locate(u)
-            if where.section:
-                key = where.section
+            section, point = locate(u)
+            if section:
+                key = section
                 node = node.child(f"para:{key}", "paragraph", f"{node.eid}__para_{eid_part(key)}", key)
                 node.seq = min(node.seq, i)
-            if where.point:
-                key = str(where.point)
+            if point:
+                key = str(point)
                 node = node.child(f"sub:{key}", "subparagraph", f"{node.eid}__subpara_{key}", key)
                 node.seq = min(node.seq, i)
             if u.role in HEADING_ROLES and node.heading is None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lawalign.models import Edition
+from lawalign.models import Edition, UnitId
 from lawalign.structure.skeleton import Skeleton, available_skeletons, load_skeleton
 
 log = logging.getLogger(__name__)
 
 
-def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[str, ...]:
+def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> tuple[UnitId, ...]:
     """Every law-unit id of the corpus, in reference order.
 
     Ids of the reference skeleton come in its order; an id no reference has (``68.x1``) is placed
@@ -25,23 +25,24 @@ def reference_order(editions: Sequence[Edition], skeleton: Skeleton | None) -> t
     Returns:
         The ids, each once.
     """
-    order: list[str] = list(skeleton.ids) if skeleton is not None else []
+    order: list[UnitId] = list(skeleton.ids) if skeleton is not None else []
     known = set(order)
     for edition in editions:
-        previous: str | None = None
+        previous: UnitId | None = None
         for unit in edition.law_units:
-            if unit.id not in known:
+            uid = unit.unit_id
+            if uid not in known:
                 if previous is not None and previous in known:
                     index = order.index(previous) + 1
                     # Keep earlier insertions after the same predecessor in their order.
                     while index < len(order) and order[index] not in (skeleton.ids if skeleton else ()):
                         index += 1
-                    order.insert(index, unit.id)
+                    order.insert(index, uid)
                 else:
-                    order.append(unit.id)
-                known.add(unit.id)
-            previous = unit.id
-    present = {u.id for e in editions for u in e.law_units}
+                    order.append(uid)
+                known.add(uid)
+            previous = uid
+    present = {u.unit_id for e in editions for u in e.law_units}
     return tuple(i for i in order if i in present)
 
 

@@ -14,7 +14,6 @@ paragraph right after a quoted unit that cites what the unit's footnote cites: t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -24,7 +23,7 @@ from lawalign.models import SourceText, UnitId
 from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
 from lawalign.structure.refs import find_refs
-from lawalign.structure.skeleton import Skeleton, make_id, parse_id
+from lawalign.structure.skeleton import Skeleton
 
 _REF = LETTERS.reference  # a cited section's letters (data/letters/letters.toml)
 _REF_GREEK = char_class(LETTERS.reference, LETTERS.greek_by_place)
@@ -56,18 +55,18 @@ def _in_book(law: str) -> bool:
     return law.isdigit() and int(law) in BOOK_LAWS
 
 
-def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
+def _unit_for(target: str, skeleton: Skeleton) -> tuple[UnitId, str]:
     """The id (and role) a cited target stands for when quoted."""
     if skeleton.unit(target) is not None:
         unit = skeleton.unit(target)
         assert unit is not None
         return unit.id, unit.role
-    parts = parse_id(target)
+    parts = UnitId(target)
     if not parts.section and not parts.point:  # a law cited alone: its first paragraph
         first = next((u for u in skeleton.law_units(parts.law) if u.role in BODY_ROLES), None)
         if first is not None:
             return first.id, first.role
-        return make_id(parts.law, suffix="intro"), "intro"
+        return UnitId.of(parts.law, suffix="intro"), "intro"
     if parts.section and not parts.point:  # a section that has no text of its own: its first point
         point = next(
             (u for u in skeleton.law_units(parts.law) if u.section == parts.section and u.role == "point"),
@@ -75,12 +74,12 @@ def _unit_for(target: str, skeleton: Skeleton) -> tuple[str, str]:
         )
         if point is not None:
             return point.id, point.role
-    return target, "point" if parts.point else "section"
+    return parts, "point" if parts.point else "section"
 
 
 def find_quotes(
     blocks: list[Block], profile: Profile, skeleton: Skeleton, source: SourceText | None = None
-) -> dict[int, tuple[str, str]]:
+) -> dict[int, tuple[UnitId, str]]:
     """Quoted law paragraphs of a commentary page: block index → (id, role). Empty when the page has
     a law heading or printed section labels (then the law is printed, not quoted).
 
@@ -92,7 +91,7 @@ def find_quotes(
     printed = [b for b in live if b.letter and b.extra.get("letter") != "inferred"]
     if any(b.kind == "law" for b in live) or any(b.kind in ("heading", "text") for b in printed):
         return {}
-    out: dict[int, tuple[str, str]] = {}
+    out: dict[int, tuple[UnitId, str]] = {}
     if source is not None:
         blocks[:] = _cut_inline_quotes(blocks, source, profile, skeleton, out)
     _heading_citations(blocks, skeleton, out)
@@ -102,19 +101,19 @@ def find_quotes(
         if b.index in out:
             continue
         m = CITATION_LABEL.match(b.raw)
-        if m and m["gid"] and parse_id(m["gid"]).law not in skeleton.laws:
+        if m and m["gid"] and UnitId(m["gid"]).law not in skeleton.laws:
             m = None  # "4H from E": a contract, not an id glued in front of a quote
         rest = b.raw[m.end() :] if m else ""
         if m and (len(rest) > 20 or _repeats_quote(rest, m["id"] or m["gid"], live, out)):
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
-            parts = parse_id(uid)
+            parts = uid
             point = POINT.match(b.raw[m.end() :])
             if point and parts.section and not parts.point and skeleton.unit(uid + point["num"]):
                 # 'Law 70B: 1. The director requires …': the section cited, its point quoted
-                uid, role = make_id(parts.law, parts.section, int(point["num"])), "point"
+                uid, role = UnitId.of(parts.law, parts.section, int(point["num"])), "point"
             b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
             out[b.index] = (uid, role)
-            first = make_id(parts.law, parts.section) if parts.section else uid
+            first = UnitId.of(parts.law, parts.section) if parts.section else uid
             _continue_points(live, k, first, out, skeleton)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
@@ -123,23 +122,23 @@ def find_quotes(
             uid, role = _unit_for(cites[-1].target, skeleton)
             nxt = live[k + 1]
             if nxt.kind == "point":
-                cited = parse_id(cites[-1].target)
+                cited = UnitId(cites[-1].target)
                 if cited.section and not cited.point and nxt.number == 1 and _cites_last(b.raw, cites):
                     # "Law 16B says, in relevant parts:" then "1. (a) …": the section's points quoted
-                    _continue_points(live, k, make_id(cited.law, cited.section), out)
+                    _continue_points(live, k, UnitId.of(cited.law, cited.section), out)
                 continue  # otherwise a list after the colon: the author's, not one quoted paragraph
             out[nxt.index] = (uid, role)
-            parts = parse_id(uid)
+            parts = uid
             if parts.section and not parts.point and HEADING_IN_BRACKETS.search(b.raw):
                 # "Law 68B (Concession Defined):": the citation line carries the section's heading
-                out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+                out[b.index] = (UnitId.of(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out, skeleton)
     _prose_citations(blocks, profile, skeleton, out)
     _quoted_footnotes(blocks, skeleton, out)
     return out
 
 
-def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[str, str]]) -> None:
+def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]) -> None:
     """The paragraph right after a quoted unit that cites what the unit's footnote cites is that
     footnote, quoted with it: "For the purposes of Laws 70 and 71, normal includes …" after 70E1."""
     from lawalign.structure.ids import cites_as
@@ -199,7 +198,7 @@ def _citations(text: str, profile: Profile) -> list[_Citation]:
         for m in ABBREVIATED_CITATION.finditer(text)
         if CAPTION_END.match(text[m.end() :])
     ]
-    return [c for c in sorted(cites, key=lambda c: (c.start, c.target)) if _in_book(parse_id(c.target).law)]
+    return [c for c in sorted(cites, key=lambda c: (c.start, c.target)) if _in_book(UnitId(c.target).law)]
 
 
 def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str, int, int, int] | None:
@@ -209,7 +208,7 @@ def _inline_quote(text: str, profile: Profile, skeleton: Skeleton) -> tuple[str,
     cites = [(r.target, r.start, r.end) for r in refs if r.kind == "external"]
     cites += [(m[1], m.start(), m.end()) for m in ABBREVIATED_CITATION.finditer(text)]
     for target, start, end in sorted(cites, key=lambda c: c[2]):
-        if not _in_book(parse_id(target).law):
+        if not _in_book(UnitId(target).law):
             continue
         m = QUOTE_AFTER_CITATION.match(text[end:])
         if m is None:
@@ -228,7 +227,7 @@ def _cut_inline_quotes(
     source: SourceText,
     profile: Profile,
     skeleton: Skeleton,
-    out: dict[int, tuple[str, str]],
+    out: dict[int, tuple[UnitId, str]],
 ) -> list[Block]:
     """The blocks with every quotation opened after a citation inside a paragraph cut out at line
     boundaries into a block of its own, recorded in ``out`` under its cited id; renumbered."""
@@ -269,7 +268,7 @@ def _cut_inline_quotes(
                 label = part.raw[: b.start + begin - part.start - 1] if b.start + cite == part.start else ""
                 part.kind, part.reason, part.label = "text", "", label.rstrip()
                 part.text = part.raw[len(label) :].lstrip() if label else part.raw
-                if not parse_id(target).section:
+                if not UnitId(target).section:
                     part.extra["quote"] = "law"  # which of the law's paragraphs: a guess
                 out[part.index] = (uid, role)
             else:
@@ -300,7 +299,7 @@ HEADING_CITATION = re.compile(
 )
 
 
-def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[str, str]]) -> None:
+def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]) -> None:
     """A line citing a section and printing its heading (``HEADING_CITATION``) right above a paragraph
     of text: that paragraph is the section quoted, the line its heading (also when the line was taken
     for a menu entry naming a law). A law cited alone with a title ("Law 70: Contested Claims") heads
@@ -312,16 +311,16 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         if not (m and _is_heading(m["rest"]) and _quotable(nxt, out)):
             continue
         cited = m["id"].translate(GREEK_SECTION_LETTERS)
-        if not m["word"] and parse_id(cited).law not in skeleton.laws:
+        if not m["word"] and UnitId(cited).law not in skeleton.laws:
             continue
         uid, role = _unit_for(cited, skeleton)
-        parts = parse_id(uid)
+        parts = uid
         out[nxt.index] = (uid, role)
         b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
         b.text = b.raw.strip()[m.end("label") :]
-        out[b.index] = (make_id(parts.law, parts.section, suffix="title"), "heading")
+        out[b.index] = (UnitId.of(parts.law, parts.section, suffix="title"), "heading")
         live = [x for x in blocks if x.kind != "debris"]
-        _continue_points(live, live.index(nxt), make_id(parts.law, parts.section), out)
+        _continue_points(live, live.index(nxt), UnitId.of(parts.law, parts.section), out)
 
 
 # A line that is a citation and nothing else: "Law 7A", "Law 40B2(b)", "§ 16B1:".
@@ -331,7 +330,7 @@ CITATION_LINE = re.compile(
 
 
 def _citation_lines(
-    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]
 ) -> None:
     """A line holding only a citation in words, with the profile's law word ("Law 7A", "Law
     40B2(b)"), right above a paragraph of text not yet placed: that paragraph is the unit cited (a
@@ -341,18 +340,18 @@ def _citation_lines(
         if b.index in out or nxt.index in out or b.kind == "law":
             continue
         m = CITATION_LINE.match(b.raw.strip())
-        if not (m and m["word"].rstrip(".").casefold() in words and _in_book(parse_id(m["id"]).law)):
+        if not (m and m["word"].rstrip(".").casefold() in words and _in_book(UnitId(m["id"]).law)):
             continue
         sub = m["sub"] or ""
         if nxt.kind != "text" or not nxt.sentences or nxt.sub != sub or (nxt.label and not sub):
             continue
-        cited = parse_id(m["id"])
-        out[nxt.index] = (str(replace(cited, sub=sub)), "sub-point") if sub else _unit_for(m["id"], skeleton)
+        cited = UnitId(m["id"])
+        out[nxt.index] = (cited.with_parts(sub=sub), "sub-point") if sub else _unit_for(m["id"], skeleton)
         if b.kind != "debris":
             b.kind, b.reason = "debris", "commentary"
 
 
-def _quotable(b: Block, out: dict[int, tuple[str, str]]) -> bool:
+def _quotable(b: Block, out: dict[int, tuple[UnitId, str]]) -> bool:
     """A paragraph of text not yet placed, with sentences: what a citation line can introduce."""
     return b.kind == "text" and b.index not in out and bool(b.sentences) and not b.label
 
@@ -362,7 +361,7 @@ def _one_paragraph(raw: str) -> bool:
     return "\n" not in raw.strip() or len(raw) <= MAX_INTRO_CHARS
 
 
-def _repeats_quote(rest: str, target: str, live: list[Block], out: dict[int, tuple[str, str]]) -> bool:
+def _repeats_quote(rest: str, target: str, live: list[Block], out: dict[int, tuple[UnitId, str]]) -> bool:
     """A short text after a citation label that starts a paragraph quoted earlier under the same label:
     the quote repeated in a reply and cut short by the end of the page ("70D1 The Dir")."""
     rest = rest.strip()
@@ -377,7 +376,7 @@ PROSE_LAW = r"(?:{keywords})\b\D{{0,12}}?(?<!\d)(\d{{1,2}})(?!\d)"
 
 
 def _prose_citations(
-    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[str, str]]
+    blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]
 ) -> None:
     """A paragraph of commentary ending in a colon that names a law and one of its sections in prose
     introduces a quote of that section: the next paragraph, and unlabelled paragraphs after it as the
@@ -394,7 +393,7 @@ def _prose_citations(
         sections = [r.target for r in refs if r.kind == "internal" and r.target.isalpha()]
         if len(set(laws)) != 1 or len(set(sections)) != 1:
             continue
-        unit = skeleton.unit(make_id(laws[0], sections[0]))
+        unit = skeleton.unit(UnitId.of(laws[0], sections[0]))
         after = [x for x in blocks[k + 1 :] if x.kind != "debris"]
         if unit is None or not after or after[0].kind != "text" or after[0].index in out:
             continue
@@ -414,19 +413,23 @@ def _prose_citations(
 
 
 def _continue_points(
-    live: list[Block], k: int, uid: str, out: dict[int, tuple[str, str]], skeleton: Skeleton | None = None
+    live: list[Block],
+    k: int,
+    uid: UnitId,
+    out: dict[int, tuple[UnitId, str]],
+    skeleton: Skeleton | None = None,
 ) -> None:
     """Numbered points right after a quoted section are that section's points ("70C" → 70C1, 70C2);
     after a law's own text, the law's points when it has points of its own (2007 Law 71: 71.1, 71.2)."""
-    parts = parse_id(uid)
+    parts = uid
     if parts.point:
         return
-    if not parts.section and (skeleton is None or skeleton.unit(make_id(parts.law, point=1)) is None):
+    if not parts.section and (skeleton is None or skeleton.unit(UnitId.of(parts.law, point=1)) is None):
         return
     for b in live[k + 1 :]:
         if b.kind != "point" or b.index in out:
             break
         if b.sub and parts.section:  # "1. (a) …": the point's first sub-point (16B1a)
-            out[b.index] = (str(UnitId(parts.law, parts.section, b.number, sub=b.sub)), "sub-point")
+            out[b.index] = (UnitId.of(parts.law, parts.section, b.number, sub=b.sub), "sub-point")
         else:
-            out[b.index] = (make_id(parts.law, parts.section, b.number), "point")
+            out[b.index] = (UnitId.of(parts.law, parts.section, b.number), "point")

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -40,6 +39,7 @@ from importlib import resources
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from lawalign.models import DebrisId
 from lawalign.structure.features import LineFeatures, page_features, with_reading
 
 if TYPE_CHECKING:
@@ -284,9 +284,6 @@ def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, mo
     return out
 
 
-_DEBRIS_ID = re.compile(r"debris\.\d+")
-
-
 NOISE_RUN = 0.5
 """A run is noise when its lines are noise with a mean probability above this: the more likely reading
 (not tuned: 0.4 and 0.6 are measured beside it in docs/ingest.md)."""
@@ -361,9 +358,9 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
     n = 0
     fixed = []
     for k, unit in enumerate(out):
-        if k in vetoed or _DEBRIS_ID.fullmatch(unit.id):
+        if k in vetoed or (isinstance(unit.id, DebrisId) and not unit.id.source):
             n += 1
-            unit = replace(unit, id=f"debris.{n}")
+            unit = replace(unit, id=DebrisId.of(n))
         if unit.anchor in gone:
             unit = replace(unit, anchor=None)
         if any(f in gone for f in unit.footnotes):

@@ -23,6 +23,9 @@ from lawalign.ingest.profiles import Profile, load_profile
 from lawalign.limits import check_units
 from lawalign.models import (
     DEFAULT_REFERENCE,
+    NO_LAW,
+    NO_LAW_CONSEQUENCE,
+    DebrisId,
     Edition,
     Notice,
     SourceText,
@@ -55,8 +58,6 @@ from lawalign.structure.skeleton import (
     SkeletonUnit,
     available_skeletons,
     load_skeleton,
-    make_id,
-    parse_id,
 )
 
 log = logging.getLogger(__name__)
@@ -118,7 +119,7 @@ class _Segment:
 class _Assigned:
     """The id decided for a block, before units are built."""
 
-    id: str
+    id: UnitId
     role: UnitRole
     law: str
     inferred: bool
@@ -158,6 +159,7 @@ def segment_law(
     skeleton: Skeleton | None = None,
     profile: Profile | None = None,
     encoder: TextEncoder | None = None,
+    law: str = "",
 ) -> Edition:
     """Segment a normalized text into units with canonical ids.
 
@@ -168,12 +170,15 @@ def segment_law(
             kept (:func:`segment_best`).
         profile: the language profile (default: the profile of ``source.lang``).
         encoder: the run's embedder, to read unlettered headings by meaning (None: by position only).
+        law: the law of the text before its first law heading, for a text that prints none ("68"),
+            read with a given ``skeleton`` (``lawalign skeleton --law``); "" reads it as the skeleton
+            places it.
 
     A text without any recognizable law structure is read as debris, every line of it recorded,
     with a ``no-law`` notice.
     """
     if skeleton is not None:
-        return _segment(source, skeleton, profile, name, encoder=encoder)[0]
+        return _segment(source, skeleton, profile, name, encoder=encoder, law=law)[0]
     return segment_best(source, name=name, profile=profile, encoder=encoder)[0]
 
 
@@ -366,6 +371,7 @@ def _segment(
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
+    law: str = "",
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -383,6 +389,7 @@ def _segment(
         encoder=encoder,
         reader=reader,
         rules=rules,
+        law=law,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -402,6 +409,7 @@ def _segment_or_fit(
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
+    law: str = "",
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
@@ -409,7 +417,8 @@ def _segment_or_fit(
     ``prepared`` is the text's blocks from :func:`_prepare` (copied, not changed), when the text is
     read against several skeletons; ``reader`` the fitted line reader weighing the rules' units
     (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone); ``rules`` the rules'
-    thresholds (None: the bundled ones).
+    thresholds (None: the bundled ones); ``law`` the law of the text before its first law heading
+    ("": as the skeleton places it).
     """
     rules = rules if rules is not None else bundled_constants()
     profile = profile or load_profile(source.lang)
@@ -429,7 +438,7 @@ def _segment_or_fit(
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
-    segments = _cut_segments(blocks)
+    segments = _cut_segments(blocks, law)
     assigned: dict[int, _Assigned] = {}
     laws: list[str] = []
     printed = [seg.law for seg in segments]
@@ -442,7 +451,7 @@ def _segment_or_fit(
         for b in blocks:
             if b.index in quotes:
                 uid, role = quotes[b.index]
-                law = parse_id(uid).law
+                law = uid.law
                 evidence = f"quoted on a commentary page where it is cited as {uid}"
                 confidence = QUOTE_CONFIDENCE
                 if b.extra.get("quote") == "law":
@@ -526,7 +535,7 @@ def _segment_or_fit(
     return edition, fit
 
 
-NO_LAW = "no recognizable law structure (no law heading, section label, numbered point or reference)"
+NO_LAW_CAUSE = "no recognizable law structure (no law heading, section label, numbered point or reference)"
 
 
 def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice:
@@ -536,9 +545,9 @@ def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice
     other lines right as what they are."""
     first = next((b for b in blocks if b.kind != "debris"), None) or next(iter(blocks), None)
     line = source.lines[first.first_line].raw_line if first else 1
-    what = "the fitted reader reads no law text in it" if vetoed else NO_LAW
-    log.info("%s:%d:1: %s; every line is recorded as debris", source.path, line, what)
-    return Notice("no-law", f"{what}; every line is recorded as debris", source.path, line)
+    what = "the fitted reader reads no law text in it" if vetoed else NO_LAW_CAUSE
+    log.info("%s:%d:1: %s; %s", source.path, line, what, NO_LAW_CONSEQUENCE)
+    return Notice(NO_LAW, f"{what}; {NO_LAW_CONSEQUENCE}", source.path, line)
 
 
 def _titled_outline(blocks: list[Block], profile: Profile) -> dict[int, _Assigned]:
@@ -596,9 +605,9 @@ def law_hint(path: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _cut_segments(blocks: list[Block]) -> list[_Segment]:
+def _cut_segments(blocks: list[Block], law: str = "") -> list[_Segment]:
     segments: list[_Segment] = []
-    current = _Segment(law="", heading=None)
+    current = _Segment(law=law, heading=None)
     for b in blocks:
         if b.kind == "law":
             if current.heading is not None or current.blocks:
@@ -637,7 +646,7 @@ def _body_units(skeleton: Skeleton, laws: list[str], *, notes: bool = True) -> l
         for k, u in enumerate(units):
             titled = k > 0 and units[k - 1].role == "heading" and units[k - 1].point == u.point
             if u.role == "point" and not titled:
-                title = make_id(u.law, u.section, u.point, "title")
+                title = UnitId.of(u.law, u.section, u.point, "title")
                 out.append(SkeletonUnit(title, "heading", u.law, u.section, u.point))
             out.append(u)
     return out
@@ -703,14 +712,16 @@ def _assign_segment(
     law_confidence = 1.0
     law_evidence = ""
     if seg.heading is not None:
-        out[seg.heading.index] = _Assigned(f"{seg.law}.title", "law-title", seg.law, False, 1.0, "")
+        out[seg.heading.index] = _Assigned(
+            UnitId.of(seg.law, suffix="title"), "law-title", seg.law, False, 1.0, ""
+        )
     candidates = (
         [] if printed_only and seg.heading is not None else _law_ranges(skeleton, seg.law or None, until)
     )
 
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
-        if fit_only:
-            return out, 0.0
+        if fit_only or not seg.law:
+            return out, 0.0  # no law named and none the skeleton can place: unplaced debris
         out.update(_label_ids(seg, body))
         _footnote_ids(seg, out)
         _subpoint_ids(seg.blocks, subs, out)
@@ -902,7 +913,7 @@ def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assig
     def sub_of(point: _Assigned, sub: str) -> _Assigned | None:
         uid = UnitId.maybe(point.id)
         if uid is not None and uid.section and uid.point and not uid.suffix and not uid.sub:
-            return replace(point, id=str(replace(uid, sub=sub)), role="sub-point")
+            return replace(point, id=uid.with_parts(sub=sub), role="sub-point")
         return None
 
     point: _Assigned | None = None
@@ -940,17 +951,17 @@ def _extra_id(
         sec = last_uid.section
     n = sum(1 for a in out.values() if ".x" in a.id) + 1
     if b.kind == "point":
-        uid = make_id(law, sec, b.number)
+        uid = UnitId.of(law, sec, b.number)
         # the section's points so far: a number far beyond them ("68." under 69B) is no point of it
         top = max((p.point for a in prev if (p := UnitId.maybe(a.id)) and p.section == sec), default=0)
         if any(a.id == uid for a in out.values()) or b.number > top + MAX_POINT_GAP:
-            uid = make_id(law, sec, suffix=f"x{n}")
+            uid = UnitId.of(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:
-        uid = make_id(law, b.letter, suffix="title" if b.kind == "heading" else "")
+        uid = UnitId.of(law, b.letter, suffix="title" if b.kind == "heading" else "")
         if any(a.id == uid for a in out.values()):
-            uid = make_id(law, sec, suffix=f"x{n}")
+            uid = UnitId.of(law, sec, suffix=f"x{n}")
     else:
-        uid = make_id(law, sec, suffix=f"x{n}")
+        uid = UnitId.of(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
     return _Assigned(
         uid, role, law, True, 0.3, "not in the reference structure; id from its printed label and position"
@@ -985,9 +996,9 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             # "A. Extraneous Information from Partner", "1. When Such Information Is Given", text):
             # 16A1.title, and the text under it is the point 16A1
             headed_point, has_points, numbered = b.number, True, True
-            uid, role = make_id(law, section, b.number, suffix="title"), "heading"
+            uid, role = UnitId.of(law, section, b.number, suffix="title"), "heading"
         elif headed_point and b.kind == "text" and not b.letter and not b.sub:
-            uid, role = make_id(law, section, headed_point), "point"
+            uid, role = UnitId.of(law, section, headed_point), "point"
         elif b.kind == "heading" or (b.kind == "text" and b.letter):
             headed_point = 0
             if b.letter:
@@ -998,14 +1009,14 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             # the paragraph after it (a wrap), but it numbers no point: its "1." stays in it
             has_points = has_text = b.kind == "text"
             numbered = False
-            uid = make_id(law, section, suffix="title") if b.kind == "heading" else make_id(law, section)
+            uid = UnitId.of(law, section, suffix="title") if b.kind == "heading" else UnitId.of(law, section)
             role = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
             headed_point = 0
             if b.number == 1 and (numbered or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
             has_points = numbered = True
-            uid = make_id(law, section, b.number)
+            uid = UnitId.of(law, section, b.number)
             role = "point"
         elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
             # a law without sections or points: its paragraphs are its one text (12.intro goes on)
@@ -1021,32 +1032,31 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             continue
         elif not section:
             uid, role = (
-                (make_id(law, suffix="intro"), "intro")
+                (UnitId.of(law, suffix="intro"), "intro")
                 if not has_text
-                else (make_id(law, suffix="x1"), "section")
+                else (UnitId.of(law, suffix="x1"), "section")
             )
             has_text = True
         elif has_points:
-            uid, role = make_id(law, section, suffix="wrap"), "wrap"
+            uid, role = UnitId.of(law, section, suffix="wrap"), "wrap"
         elif has_text:
-            uid, role = make_id(law, section, suffix="x1"), "section"
+            uid, role = UnitId.of(law, section, suffix="x1"), "section"
         else:
-            uid, role = make_id(law, section), "section"
+            uid, role = UnitId.of(law, section), "section"
             has_text = True
         base, k = uid, 1
         while uid in seen:
             k += 1
-            # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.wrap2"
-            if "." not in base:
-                uid = f"{base}.x{k}"
-            elif re.search(r"\.x\d+$", base):
-                uid = re.sub(r"\.x\d+$", f".x{k}", base)
-            else:
-                uid = f"{base}{k}"
+            # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.x2": a unit the
+            # reference has no place for
+            uid = base.with_parts(suffix=f"x{k}")
         seen.add(uid)
         # one more paragraph under a section that has its text already, or a bulleted one after the
         # points (the Laws print no bullets), is placed by position only: likely a note the page added
-        placed = ".x" in uid or (role == "wrap" and b.raw.lstrip()[:1] in BULLET_GLYPHS)
+        # (a heading or wrap printed again keeps the confidence of its printed label)
+        placed = (uid.is_extra and (not base.suffix or base.is_extra)) or (
+            role == "wrap" and b.raw.lstrip()[:1] in BULLET_GLYPHS
+        )
         out[b.index] = _Assigned(
             uid,
             role,
@@ -1085,7 +1095,12 @@ def _footnote_ids(
         k = int(digits) if digits else counters.get(current_law, 0) + 1
         counters[current_law] = max(k, counters.get(current_law, 0))
         out[b.index] = _Assigned(
-            f"{current_law}.fn{k}", "footnote", current_law, law_inferred, confidence, evidence
+            UnitId.of(current_law, suffix=f"fn{k}"),
+            "footnote",
+            current_law,
+            law_inferred,
+            confidence,
+            evidence,
         )
 
 
@@ -1139,7 +1154,7 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
         )
         units.append(
             Unit(
-                id=f"debris.{debris_n}",
+                id=DebrisId.of(debris_n),
                 kind="debris",
                 role="debris",
                 lang=source.lang,
@@ -1166,7 +1181,7 @@ def _debris_evidence(reason: str, dup: str | None) -> str:
 
 def _tie_footnotes(units: list[Unit]) -> list[Unit]:
     """Set each footnote's anchor (first unit of its law carrying a matching marker) and back-links."""
-    anchors: dict[str, str | None] = {}
+    anchors: dict[UnitId | DebrisId, UnitId | None] = {}
     for fn in units:
         if fn.kind != "footnote":
             continue
@@ -1174,10 +1189,10 @@ def _tie_footnotes(units: list[Unit]) -> list[Unit]:
         digits = "".join(ch for ch in marker if ch.isdigit())
         anchor = None
         for u in units:
-            if u.kind in ("debris", "footnote") or u.law != fn.law:
+            if u.uid is None or u.kind == "footnote" or u.law != fn.law:
                 continue
             if any(_same_marker(m, marker, digits) for m in u.markers):
-                anchor = u.id
+                anchor = u.uid
                 break
         anchors[fn.id] = anchor
     out = []
@@ -1187,8 +1202,9 @@ def _tie_footnotes(units: list[Unit]) -> list[Unit]:
         elif u.markers and u.kind != "debris":
             fns = tuple(
                 fid
-                for fid, fn in ((f.id, f) for f in units if f.kind == "footnote" and f.law == u.law)
-                if any(
+                for fid, fn in ((f.uid, f) for f in units if f.kind == "footnote" and f.law == u.law)
+                if fid is not None
+                and any(
                     _same_marker(m, fn.label, "".join(c for c in fn.label if c.isdigit())) for m in u.markers
                 )
             )

@@ -27,44 +27,18 @@ from lawalign.models import DEFAULT_REFERENCE
 from lawalign.models import UnitId as UnitId  # re-exported: the id type lives in models
 
 
-def parse_id(unit_id: str) -> UnitId:
-    """Split a canonical id (the :class:`~lawalign.models.UnitId` type, parsed once).
-
-    >>> parse_id("68B2")
-    UnitId(law='68', section='B', point=2, suffix='')
-    >>> parse_id("69B.wrap")
-    UnitId(law='69', section='B', point=0, suffix='wrap')
-    >>> parse_id("71.1")
-    UnitId(law='71', section='', point=1, suffix='')
-    """
-    return UnitId.parse(unit_id)
-
-
-def make_id(law: str, section: str = "", point: int = 0, suffix: str = "") -> str:
-    """Build a canonical id from its parts.
-
-    >>> make_id("68", "B", 2)
-    '68B2'
-    >>> make_id("71", point=1)
-    '71.1'
-    >>> make_id("69", "B", suffix="wrap")
-    '69B.wrap'
-    """
-    return str(UnitId(law, section, point, suffix))
-
-
 @dataclass(frozen=True, slots=True)
 class SkeletonUnit:
     """One unit of a reference edition: structure facts only, no text."""
 
-    id: str
+    id: UnitId
     role: str  # law-title | heading | intro | section | chapeau | point | wrap | footnote
     law: str
     section: str = ""
     point: int = 0
     sentences: int = 0
     refs: tuple[str, ...] = ()
-    footnotes: tuple[str, ...] = ()
+    footnotes: tuple[UnitId, ...] = ()
     heading: str = ""
     parts: tuple[str, ...] = ()  # lettered parts inside the unit with no unit of their own ("a", "b")
 
@@ -101,7 +75,7 @@ class Skeleton:
         return tuple(u for u in self.units if u.law == law)
 
     @property
-    def ids(self) -> tuple[str, ...]:
+    def ids(self) -> tuple[UnitId, ...]:
         return tuple(u.id for u in self.units)
 
 
@@ -141,17 +115,17 @@ def skeleton_from_toml(text: str, source: str) -> Skeleton:
         except KeyError as exc:
             raise ConfigError(f"{source}:{at}: unit #{i + 1} lacks {exc.args[0]!r}") from None
         check_choice(role, ROLES, source, text, name="role", after=at)
-        parts = parse_id(uid)
+        parts = UnitId(uid)
         units.append(
             SkeletonUnit(
-                id=uid,
+                id=parts,
                 role=role,
                 law=parts.law,
                 section=parts.section,
                 point=parts.point,
                 sentences=int(raw.get("sentences", 0)),
                 refs=tuple(raw.get("refs", ())),
-                footnotes=tuple(raw.get("footnotes", ())),
+                footnotes=tuple(UnitId(str(x)) for x in raw.get("footnotes", ())),
                 heading=str(raw.get("heading", "")),
                 parts=tuple(str(x) for x in raw.get("parts", ())),
             )

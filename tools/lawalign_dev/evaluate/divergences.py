@@ -50,7 +50,7 @@ def load_gold(path: str | Path) -> list[GoldItem]:
 
 def score_findings(findings: Sequence[Finding], gold: Sequence[GoldItem]) -> dict[str, TypeScore]:
     """Per-type scores plus ``"all"`` (micro-averaged)."""
-    predicted = {(f.type, f.lang, f.unit) for f in findings}
+    predicted = {(f.type, f.lang, f.unit or "") for f in findings}
     wanted = set(gold)
     types = sorted({t for t, _, _ in predicted | wanted})
     out: dict[str, TypeScore] = {}
@@ -83,7 +83,7 @@ class VariantReport:
 
 
 def _related(f: Finding, v: Variant) -> bool:
-    return f.lang == v.lang and (f.type == v.expected_type or f.unit == v.expected_unit)
+    return f.lang == v.lang and (f.type == v.expected_type or (f.unit or "") == v.expected_unit)
 
 
 def evaluate_variants(
@@ -110,7 +110,7 @@ def evaluate_variants(
         found = find_divergences(changed)
         new = [f for f in found if f.key not in base_keys]
         hit = any(
-            (f.type, f.lang, f.unit) == (v.expected_type, v.lang, v.expected_unit)
+            (f.type, f.lang, f.unit or "") == (v.expected_type, v.lang, v.expected_unit)
             and (
                 f in new or (v.marker and any(v.marker in e.quote or e.quote in v.marker for e in f.evidence))
             )

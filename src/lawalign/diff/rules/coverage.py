@@ -32,7 +32,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 "coverage",
                 "info",
                 edition.lang,
-                "",
+                None,
                 f"contains Law{'s' if len(have) > 1 else ''} {join_ids(have)} only; "
                 f"Law{'s' if len(lacking) > 1 else ''} {join_ids(lacking)} not covered",
                 [ctx.location(edition)],
@@ -58,7 +58,7 @@ def _declared(ctx: DiffContext, edition: Edition) -> list[Finding]:
             "coverage",
             "info",
             edition.lang,
-            "",
+            None,
             f"the manifest declares Law{plural} {join_ids(lacking)}, which the text does not hold",
             [ctx.location(edition)],
             suggestion=f"add the text of Law{plural} {join_ids(lacking)}, or drop "

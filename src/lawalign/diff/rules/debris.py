@@ -30,7 +30,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                     "debris",
                     "warning",
                     edition.lang,
-                    "",
+                    None,
                     f"{len(units)} line{'s' if len(units) > 1 else ''} of non-law text ({reason}) "
                     f"at line {lines}",
                     [ctx.quote(edition, u) for u in units],

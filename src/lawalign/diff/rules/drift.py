@@ -9,14 +9,14 @@ from __future__ import annotations
 from lawalign.diff.context import NON_BODY_ROLES, DiffContext
 from lawalign.diff.findings import finding
 from lawalign.diff.rules.pairstats import pair_outliers
-from lawalign.models import Finding
+from lawalign.models import Finding, UnitId
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
     """Units whose cross-lingual similarity is unusually low."""
     if ctx.alignment is None:
         return []
-    scores: dict[tuple[str, str], dict[str, float]] = {}
+    scores: dict[tuple[str, str], dict[UnitId, float]] = {}
     roles = {u.id: u.role for e in ctx.editions for u in e.law_units}
     cut = {e.lang: ctx.cut(e) for e in ctx.editions}
     for link in ctx.alignment.links:

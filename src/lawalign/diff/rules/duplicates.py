@@ -11,7 +11,7 @@ import re
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
-from lawalign.models import Finding, Unit
+from lawalign.models import Finding, Unit, UnitId
 
 _SPACE = re.compile(r"\s+")
 
@@ -25,7 +25,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
     out: list[Finding] = []
     for edition in ctx.editions:
         seen: dict[str, Unit] = {}
-        repeats: dict[str, list[Unit]] = {}
+        repeats: dict[UnitId, list[Unit]] = {}
         for unit in edition.units:
             if unit.kind == "debris" and unit.duplicate_of:
                 repeats.setdefault(unit.duplicate_of, []).append(unit)
@@ -34,7 +34,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 continue
             key = _norm(unit)
             if key in seen:
-                repeats.setdefault(seen[key].id, []).append(unit)
+                repeats.setdefault(seen[key].unit_id, []).append(unit)
             else:
                 seen[key] = unit
         for original_id, copies in repeats.items():

@@ -9,9 +9,9 @@ Duplicated footnotes are reported by the ``duplicate`` rule.
 
 from __future__ import annotations
 
-from lawalign.diff.context import DiffContext, id_law
+from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
-from lawalign.models import Finding
+from lawalign.models import Finding, UnitId
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
@@ -20,7 +20,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
     for edition in ctx.editions:
         # a page cut inside a law also cut the footnotes printed after the law's last clause
         stop = ctx.truncation(edition)[0]
-        cut_law = id_law(stop) if ctx.cut(edition) else ""
+        cut_law = stop.law if stop is not None and ctx.cut(edition) else ""
         for unit in edition.law_units:
             if unit.kind == "footnote" and unit.anchor is None:
                 expected = ""
@@ -64,12 +64,12 @@ def rule(ctx: DiffContext) -> list[Finding]:
         for law in ctx.laws_of(edition):
             if law == cut_law:
                 continue
-            wanted: dict[str, list[str]] = {}
+            wanted: dict[UnitId, list[str]] = {}
             for other in ctx.editions:
                 if other is not edition:
                     for u in ctx.units_of_law(other, law):
                         if u.kind == "footnote":
-                            wanted.setdefault(u.id, []).append(other.lang)
+                            wanted.setdefault(u.unit_id, []).append(other.lang)
             if ctx.skeleton is not None:
                 for s in ctx.skeleton_law_units(law):
                     if s.role == "footnote":

@@ -61,7 +61,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                 "missing-heading",
                 "warning",
                 edition.lang,
-                "",
+                None,
                 f"{len(lacking)} section heading{'s' if len(lacking) > 1 else ''} missing: "
                 + ", ".join(_section(h) for h in lacking)
                 + (f" (present: {', '.join(_section(h) for h in have)})" if have else ""),

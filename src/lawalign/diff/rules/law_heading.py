@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
-from lawalign.models import Finding
+from lawalign.models import Finding, UnitId
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
@@ -12,7 +12,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
     out: list[Finding] = []
     for edition in ctx.editions:
         for law in ctx.laws_of(edition):
-            tid = f"{law}.title"
+            tid = UnitId.of(law, suffix="title")
             in_law = ctx.units_of_law(edition, law)
             if edition.unit(tid) is not None or not in_law:
                 continue

@@ -14,12 +14,12 @@ import math
 from lawalign.diff.context import NON_BODY_ROLES, DiffContext
 from lawalign.diff.findings import finding
 from lawalign.diff.rules.pairstats import pair_outliers
-from lawalign.models import Finding
+from lawalign.models import Finding, UnitId
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
     """Units whose length ratio to their counterparts is an outlier."""
-    scores: dict[tuple[str, str], dict[str, float]] = {}
+    scores: dict[tuple[str, str], dict[UnitId, float]] = {}
     eds = sorted(ctx.editions, key=lambda e: e.lang)
     for i, a in enumerate(eds):
         for b in eds[i + 1 :]:
@@ -29,7 +29,7 @@ def rule(ctx: DiffContext) -> list[Finding]:
                     continue
                 ub = b.unit(ua.id)
                 if ub is not None:
-                    scores.setdefault((a.lang, b.lang), {})[ua.id] = math.log(
+                    scores.setdefault((a.lang, b.lang), {})[ua.unit_id] = math.log(
                         (len(ua.text) + 1) / (len(ub.text) + 1)
                     )
     out: list[Finding] = []

@@ -18,11 +18,11 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 
-from lawalign.diff.context import NON_BODY_ROLES, DiffContext, id_law
+from lawalign.diff.context import NON_BODY_ROLES, DiffContext
 from lawalign.diff.findings import finding, join_ids
 from lawalign.diff.rules.crossref import compare_refs, ref_evidence
 from lawalign.diff.termbase import Termbase, TermHit, concepts_in, load_termbase
-from lawalign.models import Edition, Evidence, Finding, Unit
+from lawalign.models import Edition, Evidence, Finding, Unit, UnitId
 
 
 def _role(ctx: DiffContext, unit_id: str) -> str:
@@ -109,7 +109,7 @@ def carried_by_all(
     return out
 
 
-def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: str) -> Finding | None:
+def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: UnitId) -> Finding | None:
     others = ctx.counterparts(edition, unit_id)
     in_skeleton = ctx.skeleton_unit(unit_id) is not None
     if not others and not in_skeleton:
@@ -120,7 +120,7 @@ def _missing_unit(ctx: DiffContext, edition: Edition, unit_id: str) -> Finding |
     if not others:
         where = "the reference structure has it"
     # Where it should stand in this edition: before the next unit of the law that is present.
-    ids = ctx.reference_ids(id_law(unit_id))
+    ids = ctx.reference_ids(unit_id.law)
     after = [edition.unit(i) for i in ids[ids.index(unit_id) + 1 :] if i in ids]
     following = next((u for u in after if u is not None and u.role not in NON_BODY_ROLES), None)
     if following is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from lawalign.diff.calibrate import OUTLIER_Z, robust_z
 from lawalign.diff.context import DiffContext
+from lawalign.models import UnitId
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +21,7 @@ class Outlier:
     """One unit of one language blamed for outlying pair scores."""
 
     lang: str
-    unit: str
+    unit: UnitId
     z: float  # the most extreme z of its flagged pairs
     value: float
     partners: tuple[str, ...]
@@ -28,15 +29,15 @@ class Outlier:
 
 def pair_outliers(
     ctx: DiffContext,
-    scores: dict[tuple[str, str], dict[str, float]],
+    scores: dict[tuple[str, str], dict[UnitId, float]],
     tail: Callable[[float], bool],
 ) -> list[Outlier]:
     """Blame flagged pairs on languages. ``scores[(a, b)][unit]`` is the pair's value for a unit."""
-    zs: dict[tuple[str, str], dict[str, float]] = {}
+    zs: dict[tuple[str, str], dict[UnitId, float]] = {}
     for pair, by_unit in scores.items():
         units = sorted(by_unit)
         zs[pair] = dict(zip(units, robust_z([by_unit[u] for u in units]), strict=True))
-    flagged: dict[str, list[tuple[str, str]]] = {}
+    flagged: dict[UnitId, list[tuple[str, str]]] = {}
     for pair, by_unit in zs.items():
         for unit, z in by_unit.items():
             if tail(z) and abs(z) >= OUTLIER_Z:
@@ -52,7 +53,7 @@ def pair_outliers(
             a, b = pairs[0]
             third = {lang for p in zs for lang in p if unit in zs[p]} - {a, b}
 
-            def worst(lang: str, third: set[str] = third, unit: str = unit) -> float:
+            def worst(lang: str, third: set[str] = third, unit: UnitId = unit) -> float:
                 vals = [abs(zs[p][unit]) for p in zs if lang in p and unit in zs[p] and set(p) & third]
                 return max(vals, default=0.0)
 

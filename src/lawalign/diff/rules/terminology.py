@@ -11,7 +11,7 @@ from __future__ import annotations
 from lawalign.diff.context import DiffContext
 from lawalign.diff.findings import finding
 from lawalign.diff.termbase import find_terms
-from lawalign.models import Evidence, Finding
+from lawalign.models import Evidence, Finding, UnitId
 
 
 def rule(ctx: DiffContext) -> list[Finding]:
@@ -19,12 +19,12 @@ def rule(ctx: DiffContext) -> list[Finding]:
     out: list[Finding] = []
     for edition in ctx.editions:
         tb = ctx.termbase(edition.lang)
-        hits: dict[str, list[tuple[str, Evidence, str]]] = {}
+        hits: dict[str, list[tuple[UnitId, Evidence, str]]] = {}
         for unit in edition.law_units:
             for h in find_terms(unit.text, edition.lang, tb):
                 if h.avoided:
                     ev = ctx.quote_sentence(edition, unit, h.start)
-                    hits.setdefault(h.concept, []).append((unit.id, ev, unit.text[h.start : h.end]))
+                    hits.setdefault(h.concept, []).append((unit.unit_id, ev, unit.text[h.start : h.end]))
         for concept, found in sorted(hits.items()):
             c = tb.concept(concept)
             accepted = " / ".join(c.terms) if c is not None else ""

@@ -18,8 +18,8 @@ def rule(ctx: DiffContext) -> list[Finding]:
     out: list[Finding] = []
     for edition in ctx.editions:
         last, cut = ctx.truncation(edition)
-        unit = edition.unit(last)
-        if not cut or unit is None:
+        unit = edition.unit(last) if last is not None else None
+        if last is None or not cut or unit is None:
             continue
         ids = [i for i in ctx.reference_ids(unit.law) if i in cut]
         inside = last in cut
