@@ -719,6 +719,11 @@ class IdCheck:
     score: float
     message: str = ""
 
+    def __post_init__(self) -> None:
+        for name in ("unit", "proposed"):  # plain text (a test, a file read back): checked here
+            if type(getattr(self, name)) is str:
+                object.__setattr__(self, name, UnitId(getattr(self, name)))
+
 
 @dataclass(frozen=True, slots=True)
 class ParagraphLink:

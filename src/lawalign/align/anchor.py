@@ -390,10 +390,9 @@ def apply_checks(edition: Edition, checks: Sequence[IdCheck]) -> Edition:
         if check is None or check.score <= unit.confidence:
             new_units.append(unit)
             continue
-        proposed = UnitId.maybe(check.proposed)
+        proposed = check.proposed
         if (
-            proposed is None
-            or proposed.is_title != (unit.kind == "title")
+            proposed.is_title != (unit.kind == "title")
             or proposed.is_footnote != (unit.kind == "footnote")
             or proposed in taken
         ):

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         laws = {u.law for u in (*old.law_units, *new.law_units) if u.law}
         for problem in check_change_map(cmap, data_dir):
             unit = problem.split(":")[0]
-            if UnitId.maybe(unit) is not None and UnitId(unit).law in laws:
+            if (uid := UnitId.maybe(unit)) is not None and uid.law in laws:
                 log.warning("%s", problem)
     emit(text, args.output, sys.stdout)
     return 0

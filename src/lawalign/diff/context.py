@@ -338,9 +338,3 @@ def spans_of(text: str, sentences: Sequence[str]) -> tuple[tuple[int, int], ...]
         spans.append((start, start + len(sentence)))
         pos = start + len(sentence)
     return tuple(spans)
-
-
-def id_law(unit_id: str) -> str:
-    """The law of a canonical id ("68B2" → "68"); "" for debris ids."""
-    uid = UnitId.maybe(unit_id)
-    return uid.law if uid is not None else ""

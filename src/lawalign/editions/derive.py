@@ -81,12 +81,11 @@ def _roles(units: list[Unit]) -> dict[str, str]:
     """Role of each unit; a section followed by points of its own is their chapeau, and a section
     text after them is the wrap."""
     roles: dict[str, str] = {u.id: u.role for u in units}
-    ids = [u.id for u in units]
     for k, unit in enumerate(units):
-        uid = UnitId.maybe(unit.id)
+        uid = unit.uid
         if uid is None or unit.role != "section" or uid.point or uid.suffix:
             continue
-        later = [UnitId.maybe(x) for x in ids[k + 1 :]]
+        later = [u.uid for u in units[k + 1 :]]
         if any(v is not None and v.law == uid.law and v.section == uid.section and v.point for v in later):
             roles[unit.id] = "chapeau"
     return roles

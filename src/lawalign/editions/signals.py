@@ -15,7 +15,7 @@ import logging
 from dataclasses import dataclass
 
 from lawalign.editions.changes import Condition, Signal
-from lawalign.models import Edition, Unit, UnitId
+from lawalign.models import Edition, Unit
 from lawalign.structure.refs import Ref, find_refs
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class Observation:
 
 def unit_refs(unit: Unit) -> list[Ref]:
     """The cross-references a unit's text cites (internal ones resolved against the unit's law)."""
-    uid = UnitId.maybe(unit.id)
+    uid = unit.uid
     section = uid.section if uid is not None and uid.law == unit.law else ""
     return find_refs(unit.text, unit.lang, law=unit.law, section=section)
 

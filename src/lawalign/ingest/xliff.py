@@ -234,7 +234,7 @@ def read_xliff_edition(
         raise InputError(
             shown, "the XLIFF file holds no translated unit (every target is empty)", root.sourceline or 1
         )
-    units = _anchor_footnotes(units, {uid for u in units if (uid := u.uid) is not None})
+    units = _anchor_footnotes(units, {u.unit_id for u in units})
     key = (shown, p.stat().st_mtime_ns, p.stat().st_size)
     if key not in _REPORTED:  # a command may read one file more than once: say it once
         _REPORTED.add(key)
@@ -260,13 +260,12 @@ def _anchor_footnotes(units: list[Unit], ids: set[UnitId]) -> list[Unit]:
     anchor: dict[UnitId, UnitId] = {}
     for unit in units:
         for fn in unit.footnotes:
-            if unit.uid is not None:
-                anchor.setdefault(fn, unit.uid)
+            anchor.setdefault(fn, unit.unit_id)
     out = []
     for unit in units:
         if unit.footnotes:
             unit = replace(unit, footnotes=tuple(f for f in unit.footnotes if f in ids))
-        if unit.kind == "footnote" and unit.uid is not None:
-            unit = replace(unit, anchor=anchor.get(unit.uid))
+        if unit.kind == "footnote":
+            unit = replace(unit, anchor=anchor.get(unit.unit_id))
         out.append(unit)
     return out

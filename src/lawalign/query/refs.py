@@ -80,10 +80,8 @@ def unit_section(unit: Unit) -> str:
     >>> unit_section(Unit("69B.wrap", "text", "wrap", "en", "69", "", Source("x", 1, 1)))
     'B'
     """
-    try:
-        return UnitId(unit.id).section
-    except ConfigError:
-        return ""
+    uid = unit.uid
+    return uid.section if uid is not None else ""
 
 
 def refs_of(unit: Unit, profile: Profile | None = None) -> list[Ref]:

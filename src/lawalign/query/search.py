@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from lawalign.errors import ConfigError, unknown_name
-from lawalign.models import Edition, Source, Unit, UnitId
+from lawalign.models import Edition, Source, Unit
 
 if TYPE_CHECKING:
     import numpy as np
@@ -220,12 +220,8 @@ def passage_text(unit: Unit, headings: dict[tuple[str, str], str]) -> str:
     Returns:
         The string to embed.
     """
-    heading = ""
-    try:
-        parts = UnitId(unit.id)
-        heading = headings.get((parts.law, parts.section), "")
-    except ConfigError:
-        pass
+    parts = unit.uid
+    heading = headings.get((parts.law, parts.section), "") if parts is not None else ""
     return f"{heading}. {unit.text}" if heading else unit.text
 
 
@@ -242,11 +238,7 @@ def semantic_candidates(editions: Sequence[Edition]) -> list[tuple[Edition, Unit
     for edition in editions:
         headings: dict[tuple[str, str], str] = {}
         for unit in edition.law_units:
-            if unit.kind == "title":
-                try:
-                    parts = UnitId(unit.id)
-                except ConfigError:
-                    continue
+            if unit.kind == "title" and (parts := unit.uid) is not None:
                 headings[(parts.law, parts.section)] = unit.heading or unit.text
         for unit in edition.law_units:
             if unit.kind != "title":

@@ -133,26 +133,25 @@ def _number(el: etree._Element, name: str, path: str, cast: type[int] | type[flo
         raise InputError(path, f"la:{name}={value!r} is not a number", el.sourceline or 0) from None
 
 
-def _id(el: etree._Element, name: str, path: str, value: str) -> UnitId:
+_Id = TypeVar("_Id", UnitId, DebrisId)
+
+
+def _id(el: etree._Element, name: str, path: str, value: str, kind: type[_Id]) -> _Id:
+    """``value`` of attribute ``la:name`` as an id of ``kind``; bad input at the element's line."""
     try:
-        return UnitId(value)
+        return kind(value)
     except ConfigError as exc:
         raise InputError(path, f"la:{name}: {exc}", el.sourceline or 0) from None
 
 
 def _unit_id(el: etree._Element, path: str, kind: str) -> UnitId | DebrisId:
     value = _attr(el, "id", path)
-    if kind != "debris":
-        return _id(el, "id", path, value)
-    try:
-        return DebrisId(value)
-    except ConfigError as exc:
-        raise InputError(path, f"la:id: {exc}", el.sourceline or 0) from None
+    return _id(el, "id", path, value, DebrisId) if kind == "debris" else _id(el, "id", path, value, UnitId)
 
 
 def _optional_id(el: etree._Element, name: str, path: str) -> UnitId | None:
     value = el.get(la(name))
-    return None if value is None else _id(el, name, path, value)
+    return None if value is None else _id(el, name, path, value, UnitId)
 
 
 def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
@@ -174,7 +173,7 @@ def _unit(el: etree._Element, lang: str, path: str) -> tuple[int, Unit]:
         reason=_choice(el, "reason", path, _REASONS, ""),
         duplicate_of=_optional_id(el, "duplicate_of", path),
         markers=_json_list(el, "markers", path),
-        footnotes=tuple(_id(el, "footnotes", path, x) for x in _json_list(el, "footnotes", path)),
+        footnotes=tuple(_id(el, "footnotes", path, x, UnitId) for x in _json_list(el, "footnotes", path)),
         anchor=_optional_id(el, "anchor", path),
         span=_range(el, "span", path),
     )

@@ -113,7 +113,7 @@ def find_quotes(
                 uid, role = UnitId.of(parts.law, parts.section, int(point["num"])), "point"
             b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
             out[b.index] = (uid, role)
-            first = UnitId.of(parts.law, parts.section) if parts.section else uid
+            first = parts.section_id if parts.section else uid
             _continue_points(live, k, first, out, skeleton)
             continue
         intro = _one_paragraph(b.raw) and re.search(r":\s*[\"“„«]?$", b.raw.strip())
@@ -125,7 +125,7 @@ def find_quotes(
                 cited = UnitId(cites[-1].target)
                 if cited.section and not cited.point and nxt.number == 1 and _cites_last(b.raw, cites):
                     # "Law 16B says, in relevant parts:" then "1. (a) …": the section's points quoted
-                    _continue_points(live, k, UnitId.of(cited.law, cited.section), out)
+                    _continue_points(live, k, cited.section_id, out)
                 continue  # otherwise a list after the colon: the author's, not one quoted paragraph
             out[nxt.index] = (uid, role)
             parts = uid
@@ -320,7 +320,7 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         b.text = b.raw.strip()[m.end("label") :]
         out[b.index] = (UnitId.of(parts.law, parts.section, suffix="title"), "heading")
         live = [x for x in blocks if x.kind != "debris"]
-        _continue_points(live, live.index(nxt), UnitId.of(parts.law, parts.section), out)
+        _continue_points(live, live.index(nxt), parts.section_id, out)
 
 
 # A line that is a citation and nothing else: "Law 7A", "Law 40B2(b)", "§ 16B1:".

@@ -911,8 +911,8 @@ def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assig
     point printed with its first sub-point's label ("1. (a) …") is that sub-point (16B1a)."""
 
     def sub_of(point: _Assigned, sub: str) -> _Assigned | None:
-        uid = UnitId.maybe(point.id)
-        if uid is not None and uid.section and uid.point and not uid.suffix and not uid.sub:
+        uid = point.id
+        if uid.section and uid.point and not uid.suffix and not uid.sub:
             return replace(point, id=uid.with_parts(sub=sub), role="sub-point")
         return None
 
@@ -928,8 +928,7 @@ def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assig
                 out[b.index] = point
         elif b.index in out:
             a = out[b.index]
-            uid = UnitId.maybe(a.id)
-            point = a if a.role == "point" and uid is not None and not uid.sub else None
+            point = a if a.role == "point" and not a.id.sub else None
             if point is not None and b.sub and (sub := sub_of(point, b.sub)) is not None:
                 out[b.index] = sub
 
@@ -947,13 +946,13 @@ def _extra_id(
     last = prev[-1] if prev else None
     law = last.law if last else law
     sec = ""
-    if last is not None and (last_uid := UnitId.maybe(last.id)) is not None:
-        sec = last_uid.section
-    n = sum(1 for a in out.values() if ".x" in a.id) + 1
+    if last is not None:
+        sec = last.id.section
+    n = sum(1 for a in out.values() if a.id.is_extra) + 1
     if b.kind == "point":
         uid = UnitId.of(law, sec, b.number)
         # the section's points so far: a number far beyond them ("68." under 69B) is no point of it
-        top = max((p.point for a in prev if (p := UnitId.maybe(a.id)) and p.section == sec), default=0)
+        top = max((a.id.point for a in prev if a.id.section == sec), default=0)
         if any(a.id == uid for a in out.values()) or b.number > top + MAX_POINT_GAP:
             uid = UnitId.of(law, sec, suffix=f"x{n}")
     elif b.kind in ("heading", "text") and b.letter:

@@ -23,8 +23,7 @@ from lawalign.datafiles import (
     table_line,
 )
 from lawalign.errors import ConfigError
-from lawalign.models import DEFAULT_REFERENCE
-from lawalign.models import UnitId as UnitId  # re-exported: the id type lives in models
+from lawalign.models import DEFAULT_REFERENCE, UnitId
 
 
 @dataclass(frozen=True, slots=True)
