@@ -1346,8 +1346,8 @@ def test_a_two_level_number_is_another_books_unless_its_chapter_is_a_law_read(la
 
     text = "LAW 70\n\n" + LAW70_BODY + "\n\n3.1 Some other book explains the procedure at length.\n"
     profile = load_profile("en")
-    blocks = split_blocks(source_from_text(text, "en"), profile)
-    classify_blocks(blocks, profile)
-    mark_debris(blocks, profile, laws)
+    blocks = mark_debris(
+        classify_blocks(split_blocks(source_from_text(text, "en"), profile), profile), profile, laws
+    )
     last = next(b for b in blocks if b.raw.startswith("3.1"))
     assert (last.reason == "commentary") is commentary

@@ -6,12 +6,12 @@ at the block's own text and the profile; deciding ids is the job of ``ids.py``.
 
 from __future__ import annotations
 
-import copy
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
+from types import MappingProxyType
 from typing import Literal
 
 from lawalign.ingest.letters import LETTERS
@@ -35,6 +35,7 @@ from lawalign.structure.patterns import (
     SEPARATOR,
     SIGNATURE_RULE,
     SUBPOINT,
+    ProfilePatterns,
     count_sentences,
     patterns_for,
 )
@@ -62,9 +63,22 @@ MIN_DOUBLE_SPACED_LINES, DOUBLE_SPACED_SHARE = 6, 0.6
 MIN_BULLET_LINES = 4
 
 
-@dataclass(slots=True)
+_NO_COSTS: Mapping[str, float] = MappingProxyType({})
+
+
+def frozen_costs(costs: dict[str, float]) -> Mapping[str, float]:
+    """A read-only view of ``costs`` for :attr:`Block.heading_cost`."""
+    return MappingProxyType(dict(costs))
+
+
+@dataclass(frozen=True, slots=True)
 class Block:
-    """One paragraph: where it is, its printed label, what it looks like."""
+    """One paragraph: where it is, its printed label, what it looks like.
+
+    A block is a value: the structure stage never changes one, it makes a changed copy
+    (:func:`dataclasses.replace`) and returns a new list. So the text's blocks, prepared once, are read
+    against every skeleton without copying, and no reading sees what another decided.
+    """
 
     index: int
     start: int  # offset of the first character in SourceText.text
@@ -76,7 +90,8 @@ class Block:
     label: str = ""  # printed label ("1.", "A.", "ĐIỀU 68.", "<*>", "-")
     text: str = ""  # raw minus label (leading whitespace after the label dropped from text only)
     law: str = ""  # printed law number (law headings)
-    letter: str = ""  # printed section letter, folded to Latin
+    letter: str = ""  # section letter, folded to Latin
+    letter_inferred: bool = False  # the letter was read from a numbered list, not printed
     number: int = 0  # printed point number
     marker: str = ""  # footnote line marker as printed
     markers: tuple[str, ...] = ()  # in-text footnote markers
@@ -84,17 +99,13 @@ class Block:
     sentences: int = 0
     reason: DebrisReason | Literal[""] = ""  # debris reason
     duplicate_of: int | None = None  # index of the block this one repeats
-    heading_cost: dict[str, float] = field(default_factory=dict)  # skeleton heading label → cost
+    heading_cost: Mapping[str, float] = field(default_factory=lambda: _NO_COSTS)  # heading label → cost
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     run_on: bool = False  # a point whose printed number counts a list that runs on (structure/numbering.py)
     sub: str = ""  # printed sub-point letter: "a" of "(a) …"
-    extra: dict[str, str] = field(default_factory=dict)
-
-    def copy(self) -> Block:
-        """A copy that can be changed without touching this block (its dicts copied too)."""
-        c = copy.copy(self)
-        c.heading_cost, c.extra = dict(self.heading_cost), dict(self.extra)
-        return c
+    run_in: bool = False  # cut from a run-in paragraph hard-wrapped again: its line breaks say nothing
+    extract: str = ""  # commentary introducing another extract of this law ("Law 70.A. should …:")
+    quote_law: bool = False  # a quote cut out under a citation of a law alone (a guess: its first paragraph)
 
 
 def _comparable(text: str) -> str:
@@ -276,10 +287,9 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                         last_line=bottom,
                         raw=source.text[s:e],
                         indent=lead if s == start else 0,
+                        run_in=bool(cuts) and a != b,  # its line breaks are the wrapping's, not the text's
                     )
                 )
-                if cuts and a != b:
-                    blocks[-1].extra["run-in"] = "1"  # its line breaks are the wrapping's, not the text's
     return blocks
 
 
@@ -398,82 +408,98 @@ def _unlabelled(text: str) -> str:
     return t
 
 
-def _split_label(block: Block, label: str) -> None:
-    block.label = label
-    block.text = block.raw[len(label) :].lstrip()
-
-
-def classify_blocks(blocks: list[Block], profile: Profile, find_refs: object | None = None) -> None:
-    """Set kind, label, law/letter/number and markers of each block, in place."""
+def classify_blocks(blocks: Sequence[Block], profile: Profile) -> list[Block]:
+    """The blocks with kind, label, law/letter/number and markers of each set."""
     pats = patterns_for(profile)
     cited = _page_cues("\n".join(b.raw for b in blocks), pats.law_heading)
-    for b in blocks:
-        b.text = b.raw
-        # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
-        raw = b.raw.replace("\n", " ") if b.extra.get("run-in") == "1" else b.raw
-        one_line = "\n" not in raw
-        # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
-        lead = ""
-        bm = BULLET_LINE.match(raw)
-        if bm and (POINT.match(raw[bm.end() :]) or SECTION.match(raw[bm.end() :])):
-            lead, raw = raw[: bm.end()], raw[bm.end() :]
-        if SEPARATOR.match(raw):
-            b.kind, b.reason = "debris", "separator"
-        elif PRINT_SLUG.match(raw.strip()):
-            b.kind, b.reason = "debris", "print-mark"
-        elif any(p.match(raw.strip()) for p in pats.debris):
-            b.kind, b.reason = "debris", "chrome"
-        elif m := _law_heading(raw, pats.law_heading, cited):
-            b.kind, b.law = "law", m["num"]
-            # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
-            _split_label(b, lead + m["label"].split("\n", 1)[0].rstrip())
-        elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and one_line:
-            b.kind, b.law, b.letter = "heading", m["num"], m["letter"]
-            _split_label(b, lead + m["label"])
-        elif m := pats.footnote.match(raw):
-            b.kind, b.marker = "footnote", m["marker"]
-            _split_label(b, lead + m["label"])
-        elif m := POINT.match(raw):
-            # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
-            # numbers, or a point's own sub-heading); see _numbered_headings
-            b.kind = (
-                "heading"
-                if one_line and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
-                else "point"
-            )
-            b.number = int(m["num"])
-            label = lead + m["label"]
-            if b.kind == "point" and (sm := SUBPOINT.match(m["rest"])):
-                # "1. (a) A card must …", "3.    a) Sofern …": the point printed with its first
-                # sub-point's label holds the sub-point's text, and takes its id (segment.py: 45C4a)
-                b.sub = sm["letter"] or sm["bare"]
-                label = lead + raw[: m.start("rest") + sm.end("label")]
-            _split_label(b, label)
-        elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
-            # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
-            b.letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
-            b.kind = "heading" if _is_section_heading(m["rest"]) else "text"
-            _split_label(b, lead + m["label"])
-        elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
-            b.kind = "heading"
-            _split_label(b, lead + m["label"])
-        elif m := SUBPOINT.match(raw):
-            b.sub = m["letter"] or m["bare"]  # kind stays text: its id comes from the point above
-            _split_label(b, lead + m["label"])
-        elif (
-            one_line
-            and _heading_line(raw)
-            and any(c.isalpha() for c in raw)
-            and not _unlabelled(raw)[:1].islower()  # "- claimer said nothing about that trump, and"
-        ):
-            b.kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
-        else:
-            b.kind = "text"
-        if b.kind in ("text", "point", "footnote", "heading"):
-            b.markers = tuple(m.group(0) for m in IN_TEXT_MARKER.finditer(b.text) if _is_marker(b.text, m))
-            b.sentences = count_sentences(b.text)
-    _numbered_footnotes(blocks)
-    _numbered_headings(blocks)
+    out = _numbered_footnotes([_classified(b, pats, cited) for b in blocks])
+    return _numbered_headings(out)
+
+
+def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
+    """One block with its kind, label and parts read from its own text."""
+    # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
+    raw = b.raw.replace("\n", " ") if b.run_in else b.raw
+    one_line = "\n" not in raw
+    # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
+    lead = ""
+    bm = BULLET_LINE.match(raw)
+    if bm and (POINT.match(raw[bm.end() :]) or SECTION.match(raw[bm.end() :])):
+        lead, raw = raw[: bm.end()], raw[bm.end() :]
+    kind: BlockKind = "text"
+    reason: DebrisReason | Literal[""] = ""
+    label = law = letter = marker = sub = ""
+    number = 0
+    if SEPARATOR.match(raw):
+        kind, reason = "debris", "separator"
+    elif PRINT_SLUG.match(raw.strip()):
+        kind, reason = "debris", "print-mark"
+    elif any(p.match(raw.strip()) for p in pats.debris):
+        kind, reason = "debris", "chrome"
+    elif m := _law_heading(raw, pats.law_heading, cited):
+        kind, law = "law", m["num"]
+        # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
+        label = lead + m["label"].split("\n", 1)[0].rstrip()
+    elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and one_line:
+        kind, law, letter = "heading", m["num"], m["letter"]
+        label = lead + m["label"]
+    elif m := pats.footnote.match(raw):
+        kind, marker = "footnote", m["marker"]
+        label = lead + m["label"]
+    elif m := POINT.match(raw):
+        # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
+        # numbers, or a point's own sub-heading); see _numbered_headings
+        kind = (
+            "heading"
+            if one_line and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"])
+            else "point"
+        )
+        number = int(m["num"])
+        label = lead + m["label"]
+        if kind == "point" and (sm := SUBPOINT.match(m["rest"])):
+            # "1. (a) A card must …", "3.    a) Sofern …": the point printed with its first
+            # sub-point's label holds the sub-point's text, and takes its id (segment.py: 45C4a)
+            sub = sm["letter"] or sm["bare"]
+            label = lead + raw[: m.start("rest") + sm.end("label")]
+    elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
+        # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
+        letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
+        kind = "heading" if _is_section_heading(m["rest"]) else "text"
+        label = lead + m["label"]
+    elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
+        kind = "heading"
+        label = lead + m["label"]
+    elif m := SUBPOINT.match(raw):
+        sub = m["letter"] or m["bare"]  # kind stays text: its id comes from the point above
+        label = lead + m["label"]
+    elif (
+        one_line
+        and _heading_line(raw)
+        and any(c.isalpha() for c in raw)
+        and not _unlabelled(raw)[:1].islower()  # "- claimer said nothing about that trump, and"
+    ):
+        kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
+    # the label split off the text (leading whitespace after the label dropped from the text only)
+    text = b.raw[len(label) :].lstrip() if label else b.raw
+    markers: tuple[str, ...] = ()
+    sentences = 0
+    if kind in ("text", "point", "footnote", "heading"):
+        markers = tuple(m.group(0) for m in IN_TEXT_MARKER.finditer(text) if _is_marker(text, m))
+        sentences = count_sentences(text)
+    return replace(
+        b,
+        kind=kind,
+        reason=reason,
+        label=label,
+        text=text,
+        law=law,
+        letter=letter,
+        number=number,
+        marker=marker,
+        sub=sub,
+        markers=markers,
+        sentences=sentences,
+    )
 
 
 def _is_sentence_start(rest: str) -> bool:
@@ -481,50 +507,54 @@ def _is_sentence_start(rest: str) -> bool:
     return rest.strip()[:1].islower()
 
 
-def _numbered_headings(blocks: list[Block]) -> None:
+def _numbered_headings(blocks: list[Block]) -> list[Block]:
     """Numbered headings are the sections of a lettered list that lost its letters ("1." = A, "2." = B)
     when the text prints no section letter at all; otherwise they are points' own sub-headings
     ("B. ..." then "1. Statement Repeated" is the heading of point B1)."""
-    for k, b in enumerate(blocks):
-        after = blocks[k + 1] if k + 1 < len(blocks) else None
+    out = list(blocks)
+    for k, b in enumerate(out):
+        after = out[k + 1] if k + 1 < len(out) else None
         # a heading introduces something; a clause with a comma, or the cut-off last line, is a point
         if b.kind == "heading" and b.number and (after is None or after.kind == "law" or "," in b.text):
-            b.kind = "point"
-    if any(b.letter for b in blocks if b.kind in ("heading", "text")):
-        return
-    if _outer_list_items(blocks):
-        return
-    for b in blocks:
-        if b.kind == "heading" and b.number and b.number <= 8:
-            b.letter, b.number = chr(ord("A") + b.number - 1), 0
-            b.extra["letter"] = "inferred"
+            out[k] = replace(b, kind="point")
+    if any(b.letter for b in out if b.kind in ("heading", "text")):
+        return out
+    if (outer := _outer_list_items(out)) is not None:
+        return outer
+    return [
+        replace(b, letter=chr(ord("A") + b.number - 1), number=0, letter_inferred=True)
+        if b.kind == "heading" and b.number and b.number <= 8
+        else b
+        for b in out
+    ]
 
 
-def _outer_list_items(blocks: list[Block]) -> bool:
+def _outer_list_items(blocks: list[Block]) -> list[Block] | None:
     """A lettered list extracted as an indented numbered list that numbers every item, headings and
     texts alike: "  1. Claim Defined", "  2. Any statement …", "  3. Concession Defined", then the
     points indented deeper ("    1. …", "    2. …"). The k-th outer heading is section k; an outer
-    numbered text is the text of the section above it. Returns whether the list was read so."""
+    numbered text is the text of the section above it. Returns the blocks so read, or None when the
+    list is not such a list."""
     numbered = [b for b in blocks if b.number and b.kind in ("heading", "point")]
     indents = sorted({b.indent for b in numbered})
     if len(indents) < 2:
-        return False
+        return None
     outer = [b for b in numbered if b.indent == indents[0]]
     numbers = [b.number for b in outer]
     heads = [b for b in outer if b.kind == "heading"]
     if not heads or outer[0] is not heads[0] or len(heads) > 8:
-        return False
+        return None
     if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or len(heads) == len(outer):
-        return False
+        return None
     letter = ""
+    read: dict[int, Block] = {}
     for b in outer:
         if b.kind == "heading":
             letter = chr(ord(letter or "@") + 1)
-            b.letter, b.number = letter, 0
+            read[b.index] = replace(b, letter=letter, number=0, letter_inferred=True)
         else:
-            b.kind, b.letter, b.number = "text", letter, 0
-        b.extra["letter"] = "inferred"
-    return True
+            read[b.index] = replace(b, kind="text", letter=letter, number=0, letter_inferred=True)
+    return [read.get(b.index, b) for b in blocks]
 
 
 def _citing_words(text: str) -> set[str]:
@@ -601,14 +631,17 @@ def _is_marker(text: str, m: re.Match[str]) -> bool:
     return before.count("(") <= before.count(")")
 
 
-def _numbered_footnotes(blocks: list[Block]) -> None:
+def _numbered_footnotes(blocks: list[Block]) -> list[Block]:
     """A point "1) ..." after a block carrying the marker "1)" in its text is that footnote's text."""
     seen: set[str] = set()
+    out: list[Block] = []
     for b in blocks:
         if b.kind == "point" and b.label.endswith(")") and b.label in seen:
-            b.kind, b.marker = "footnote", b.label
+            b = replace(b, kind="footnote", marker=b.label)
         if b.kind in ("text", "point", "heading"):
             seen.update(m.strip() for m in b.markers if m.endswith(")"))
+        out.append(b)
+    return out
 
 
 def _looks_like_label_letter(rest: str) -> bool:
@@ -665,11 +698,14 @@ def _is_law_heading(rest: str, raw: str) -> bool:
     return not re.search(r"[.!?;]\s+\S", rest) and not rest[0].islower()
 
 
-def mark_repeats(blocks: list[Block]) -> None:
-    """Mark a block that repeats an earlier law heading or footnote, or the block just before it."""
+def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with one that repeats an earlier law heading or footnote, or the block just before
+    it, marked as debris."""
     seen: dict[str, int] = {}
     previous: Block | None = None
+    out: list[Block] = []
     for b in blocks:
+        out.append(b)
         if b.kind == "debris":
             continue
         key = _comparable(b.raw)
@@ -682,9 +718,15 @@ def mark_repeats(blocks: list[Block]) -> None:
                     "heading": "duplicate-heading",
                     "footnote": "duplicate-footnote",
                 }
-                b.reason = reason.get(b.kind, "duplicate-text")
-                b.kind, b.label, b.text = "debris", "", b.raw
-                b.duplicate_of = original
+                out[-1] = replace(
+                    b,
+                    reason=reason.get(b.kind, "duplicate-text"),
+                    kind="debris",
+                    label="",
+                    text=b.raw,
+                    duplicate_of=original,
+                )
                 continue
             seen.setdefault(key, b.index)
         previous = b
+    return out

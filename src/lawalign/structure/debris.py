@@ -1,7 +1,7 @@
 """Non-law text around and inside a published law: recognised by layout, recorded as debris.
 
-Each rule marks blocks as debris with a reason, in place, before ids are decided; nothing is removed
-(a debris block becomes a debris unit with its location):
+Each rule marks blocks as debris with a reason (a marked copy in a new list: blocks are values) before ids
+are decided; nothing is removed (a debris block becomes a debris unit with its location):
 
 ``mail-header``
     The header of a mailing-list post before the law: a subject line with a list tag ("[BLML] ..."),
@@ -28,7 +28,8 @@ openings) come from the language profile.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 
@@ -103,11 +104,10 @@ def _commentary_words(words: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{alternatives})")
 
 
-def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> None:
+def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> list[Block]:
     """A paragraph numbered by another book ("8.68.1 Play ceases after a claim", a commentary's
     three-level numbers, "2.1 …" under a chapter 2 that is none of ``laws``) opens that book's text:
     it and what follows, up to the next law heading or printed section label, are commentary."""
-
 
     def other(raw: str) -> re.Match[str] | None:
         m = OTHER_NUMBERING.match(raw)
@@ -116,23 +116,25 @@ def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> None:
     # the chapters of that numbering ("1. Indledning" above "1.1 Normalt spil") belong to it too
     chapters = {m[1] or m[2] for b in blocks if (m := other(b.raw))}
     inside = False
+    out: list[Block] = []
     for b in blocks:
         chapter = re.match(r"(\d{1,2})[.)]\s", b.raw) if b.kind == "heading" else None
         if other(b.raw) or (chapter and chapter[1] in chapters):
             inside = True
-        elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.extra.get("letter")):
+        elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.letter_inferred):
             inside = False
-        if inside and b.kind != "debris":
-            _mark(b, "commentary")
+        out.append(_marked(b, "commentary") if inside and b.kind != "debris" else b)
+    return out
 
 
-def _extract_intros(blocks: list[Block], profile: Profile) -> None:
+def _extract_intros(blocks: list[Block], profile: Profile) -> list[Block]:
     """A line that opens with a citation and ends in a colon, right before a law or section heading,
     introduces another extract ("Law 70.A. should also be consulted:" above "A. General Objective"): it is
     commentary, and the extract after it is read as a new extract of the cited law
-    (``extra["extract"]``). A line before numbered points is the law's own chapeau ("… under Law
+    (:attr:`Block.extract`). A line before numbered points is the law's own chapeau ("… under Law
     79C:" above "1. …") and stays."""
     live = [b for b in blocks if b.kind != "debris"]
+    intros: dict[int, Block] = {}
     for b, nxt in pairwise(live):
         text = b.raw.strip()
         if b.kind != "text" or b.letter or "\n" in text or not re.search(r":\s*[\"“„«]?$", text):
@@ -142,8 +144,8 @@ def _extract_intros(blocks: list[Block], profile: Profile) -> None:
         refs = [r for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external"]
         # the citation opens the line ("Law 70.A. should …"); the law's own chapeaux cite mid-sentence
         if refs and refs[0].start <= MAX_CITATION_START:
-            _mark(b, "commentary")
-            b.extra["extract"] = law_of(refs[0].target)
+            intros[b.index] = replace(_marked(b, "commentary"), extract=law_of(refs[0].target))
+    return [intros.get(b.index, b) for b in blocks] if intros else blocks
 
 
 def _names_laws(text: str, profile: Profile) -> bool:
@@ -190,8 +192,9 @@ def _cjk(text: str) -> bool:
     return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
 
 
-def _mark(b: Block, reason: DebrisReason) -> None:
-    b.kind, b.reason, b.label, b.text, b.letter, b.number, b.law = "debris", reason, "", b.raw, "", 0, ""
+def _marked(b: Block, reason: DebrisReason) -> Block:
+    """``b`` recorded as debris for ``reason`` (its label and parts dropped, its text whole)."""
+    return replace(b, kind="debris", reason=reason, label="", text=b.raw, letter="", number=0, law="")
 
 
 def _is_mail_line(line: str) -> bool:
@@ -250,12 +253,14 @@ def _is_quote(b: Block) -> bool:
     return all(QUOTED.match(ln) for ln in b.raw.split("\n"))
 
 
-def _mark_attributions(blocks: list[Block]) -> None:
+def _mark_attributions(blocks: list[Block]) -> list[Block]:
     """The line introducing a quoted reply ("On 3 March, Pierre wrote:") belongs to the quote."""
-    for b, after in pairwise(blocks):
+    out = list(blocks)
+    for k, (b, after) in enumerate(pairwise(blocks)):
         one_line = "\n" not in b.raw.strip()
         if b.kind != "debris" and one_line and b.raw.rstrip().endswith(":") and _is_quote(after):
-            _mark(b, "quoted-reply")
+            out[k] = _marked(b, "quoted-reply")
+    return out
 
 
 def _table_of_contents(blocks: list[Block]) -> bool:
@@ -298,22 +303,21 @@ def _introduces_quote(b: Block, profile: Profile) -> bool:
     )
 
 
-def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | None) -> None:
-    """Mark mail headers, quoted replies, commentary, signatures and navigation as debris, in place.
+def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str] | None) -> list[Block]:
+    """The blocks with mail headers, quoted replies, commentary, signatures and navigation marked as
+    debris.
 
     ``laws`` are the laws the text may be read as (of the skeletons it is read against): "70.1 …"
     may be their text, "2.1 …" is another book's numbering; None: any law (a text read by its printed
     labels alone)."""
-    if _table_of_contents(blocks):
-        for b in blocks:
-            if b.kind != "debris":
-                _mark(b, "navigation")
-        return
+    out = list(blocks)
+    if _table_of_contents(out):
+        return [_marked(b, "navigation") if b.kind != "debris" else b for b in out]
     signature = [re.compile(p) for p in (*SIGNATURE_START, *profile.signature)]
     # Mail header: the run of blocks before the first law heading or structural block, if any of it
     # carries header evidence.
-    lead: list[Block] = []
-    for b in blocks:
+    lead = 0
+    for b in out:
         if (
             b.kind in ("law", "point", "footnote")
             or b.letter
@@ -322,40 +326,39 @@ def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | N
             or _introduces_quote(b, profile)
         ):
             break
-        lead.append(b)
-    mail = [i for i, b in enumerate(lead) if any(_is_mail_line(ln) for ln in b.raw.split("\n"))]
-    mail_lines = sum(1 for b in lead for ln in b.raw.split("\n") if _is_mail_line(ln))
+        lead += 1
+    mail = [i for i, b in enumerate(out[:lead]) if any(_is_mail_line(ln) for ln in b.raw.split("\n"))]
+    mail_lines = sum(1 for b in out[:lead] for ln in b.raw.split("\n") if _is_mail_line(ln))
     if mail_lines >= MIN_MAIL_LINES:
-        for b in lead[: mail[-1] + 1]:
-            _mark(b, "mail-header")
-        for b in lead[mail[-1] + 1 :]:  # the poster's greeting and lead-in before the law
-            _mark(b, "quoted-reply" if _is_quote(b) else "commentary")
-    _mark_attributions(blocks)
-    _other_numbering(blocks, laws)
-    for b in blocks:
+        for k in range(mail[-1] + 1):
+            out[k] = _marked(out[k], "mail-header")
+        for k in range(mail[-1] + 1, lead):  # the poster's greeting and lead-in before the law
+            out[k] = _marked(out[k], "quoted-reply" if _is_quote(out[k]) else "commentary")
+    out = _other_numbering(_mark_attributions(out), laws)
+    for k, b in enumerate(out):
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):
-            _mark(b, "navigation")
+            out[k] = _marked(b, "navigation")
         # "(Nota de la AEB: …)", "(Note: …)": a paragraph wholly in brackets that opens with a few words
         # and a colon is an editor's or a federation's note inside the law, not the law's text
         elif b.kind in ("heading", "text") and not b.label and EDITOR_NOTE.match(b.raw.strip()):
-            _mark(b, "commentary")
+            out[k] = _marked(b, "commentary")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law
         elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile):
-            _mark(b, "navigation")
-    for b in blocks:
+            out[k] = _marked(b, "navigation")
+    for k, b in enumerate(out):
         # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
         # "barmar, on 2014-September-03, 09:23, said:"
         if b.kind != "debris" and all(_is_mail_line(ln) for ln in b.raw.split("\n") if ln.strip()):
-            _mark(b, "mail-header")
+            out[k] = _marked(b, "mail-header")
 
     law_seen = False
     after_quote = False
     in_signature = False
-    for b in blocks:
+    for k, b in enumerate(out):
         if b.kind == "law" and is_navigation(b.raw):
-            _mark(b, "navigation")  # "68. … top of page 70. …": two laws' headings on one line
+            out[k] = _marked(b, "navigation")  # "68. … top of page 70. …": two laws' headings on one line
             continue
         if b.kind == "law":
             law_seen, after_quote, in_signature = True, False, False
@@ -365,20 +368,21 @@ def mark_debris(blocks: list[Block], profile: Profile, laws: Collection[str] | N
         first = b.raw.lstrip().split("\n", 1)[0]
         if in_signature or SIGNATURE_RULE.match(first) or any(p.match(first) for p in signature):
             in_signature = True
-            _mark(b, "signature")
+            out[k] = _marked(b, "signature")
         elif _is_quote(b):
-            _mark(b, "quoted-reply")
+            out[k] = _marked(b, "quoted-reply")
             after_quote = law_seen or after_quote
         elif after_quote:
-            _mark(b, "commentary")
+            out[k] = _marked(b, "commentary")
         elif b.kind in ("text", "heading", "point") and is_navigation(b.raw):
-            _mark(b, "navigation")
+            out[k] = _marked(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
-    _extract_intros(blocks, profile)
+    out = _extract_intros(out, profile)
     if words := _commentary_words(profile.commentary_words):
-        for b in blocks:
+        for k, b in enumerate(out):
             # "I think the relevant Law is 70", "you are perfectly correct": the author's own text
             prose = len(b.raw.split()) >= MIN_COMMENTARY_WORDS  # not "П-Я", an index of letters
             if b.kind in ("text", "point", "heading") and prose and words.search(b.raw):
-                _mark(b, "commentary")
+                out[k] = _marked(b, "commentary")
+    return out

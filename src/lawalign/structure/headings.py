@@ -17,12 +17,13 @@ adjustment is left out and a notice says so.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from lawalign.errors import ModelError
 from lawalign.models import TextEncoder
-from lawalign.structure.blocks import Block
+from lawalign.structure.blocks import Block, frozen_costs
 from lawalign.structure.skeleton import Skeleton
 
 if TYPE_CHECKING:
@@ -50,10 +51,10 @@ def unlettered_headings(blocks: Sequence[Block]) -> list[Block]:
     return [b for b in blocks if b.kind == "heading" and not b.letter and b.text.strip()]
 
 
-def set_heading_costs(
+def with_heading_costs(
     blocks: Sequence[Block], skeleton: Skeleton, encoder: TextEncoder | None
-) -> str | None:
-    """Set ``heading_cost`` (label → cost adjustment) on each unlettered heading block, in place.
+) -> tuple[list[Block], str | None]:
+    """The blocks with ``heading_cost`` (label → cost adjustment) set on each unlettered heading.
 
     Args:
         blocks: the text's blocks.
@@ -61,24 +62,28 @@ def set_heading_costs(
         encoder: the run's embedder; None: nothing is set (headings read by position only).
 
     Returns:
-        None when done (or nothing to do); a message when the model could not be used.
+        The blocks (those given when nothing is set), and None when done (or nothing to do) or a
+        message when the model could not be used.
     """
     import numpy as np
 
     heads = unlettered_headings(blocks)
     labels = sorted({u.heading for u in skeleton.units if u.role == "heading" and u.heading})
     if not heads or len(labels) < 2 or encoder is None:
-        return None
+        return list(blocks), None
     try:
         vectors = _encode([b.text.strip() for b in heads] + labels, encoder)
     except (ModelError, ImportError, OSError, RuntimeError) as exc:
         log.warning("heading similarity unavailable: %s", exc)
-        return f"heading similarity unavailable ({type(exc).__name__}: {exc}); headings read by position only"
+        return list(blocks), (
+            f"heading similarity unavailable ({type(exc).__name__}: {exc}); headings read by position only"
+        )
     sims = vectors[: len(heads)] @ vectors[len(heads) :].T
+    costs: dict[int, Mapping[str, float]] = {}
     for b, row in zip(heads, sims, strict=True):
         std = float(row.std()) or 1.0
         z = np.clip((row - row.mean()) / std, -MAX_Z, MAX_Z)
-        b.heading_cost = {
-            label: round(-HEADING_WEIGHT * float(v), 4) for label, v in zip(labels, z, strict=True)
-        }
-    return None
+        costs[b.index] = frozen_costs(
+            {label: round(-HEADING_WEIGHT * float(v), 4) for label, v in zip(labels, z, strict=True)}
+        )
+    return [replace(b, heading_cost=costs[b.index]) if b.index in costs else b for b in blocks], None

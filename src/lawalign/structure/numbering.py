@@ -14,6 +14,7 @@ The printed labels are kept as printed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lawalign.structure.blocks import Block
 
@@ -41,33 +42,28 @@ def runs_on(blocks: Sequence[Block]) -> bool:
     return False
 
 
-def restart_runs(blocks: Sequence[Block]) -> int:
-    """Point numbers read relative to their run when the text's lists run on; how many changed.
-
-    Changes the blocks' ``number`` in place (the structure stage's blocks are its own copies).
+def restart_runs(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with point numbers read relative to their run when the text's lists run on.
 
     >>> def b(kind, number=0):
     ...     return Block(0, 0, 0, 0, 0, "", kind=kind, number=number)
     >>> bs = [b("law"), b("point", 1), b("point", 2), b("law"), b("text"), b("point", 3), b("point", 4)]
-    >>> restart_runs(bs), [x.number for x in bs if x.kind == "point"]
-    (2, [1, 2, 1, 2])
+    >>> bs = restart_runs(bs)
+    >>> [(x.number, x.run_on) for x in bs if x.kind == "point"]
+    [(1, True), (2, True), (1, True), (2, True)]
     """
     if not runs_on(blocks):
-        return 0
-    changed = 0
+        return list(blocks)
+    out: list[Block] = []
     offset = 0
     in_run = False
     for blk in blocks:
-        if blk.kind == "debris":
-            continue
-        if blk.kind != "point":
+        if blk.kind == "point":
+            if not in_run:
+                offset = blk.number - 1
+                in_run = True
+            blk = replace(blk, number=blk.number - offset, run_on=True)
+        elif blk.kind != "debris":
             in_run = False
-            continue
-        if not in_run:
-            offset = blk.number - 1
-            in_run = True
-        if offset:
-            blk.number -= offset
-            changed += 1
-        blk.run_on = True
-    return changed
+        out.append(blk)
+    return out

@@ -14,6 +14,8 @@ paragraph right after a quoted unit that cites what the unit's footnote cites: t
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -78,25 +80,29 @@ def _unit_for(target: str, skeleton: Skeleton) -> tuple[UnitId, str]:
 
 
 def find_quotes(
-    blocks: list[Block], profile: Profile, skeleton: Skeleton, source: SourceText | None = None
-) -> dict[int, tuple[UnitId, str]]:
-    """Quoted law paragraphs of a commentary page: block index → (id, role). Empty when the page has
-    a law heading or printed section labels (then the law is printed, not quoted).
+    blocks: Sequence[Block], profile: Profile, skeleton: Skeleton, source: SourceText | None = None
+) -> tuple[list[Block], dict[int, tuple[UnitId, str]]]:
+    """Quoted law paragraphs of a commentary page: the blocks as read (a citation's label split off
+    the quote it stands in front of, a citation line recorded as commentary) and block index → (id,
+    role). No quotes, and the blocks as given, when the page has a law heading or printed section
+    labels (then the law is printed, not quoted).
 
     With ``source``, a quotation opened after a citation inside a paragraph (commentary, a quoted
-    reply) is cut out of it at line boundaries first: ``blocks`` is changed in place and renumbered.
+    reply) is cut out of it at line boundaries first: the blocks returned are then renumbered.
     """
+    blocks = list(blocks)
     live = [b for b in blocks if b.kind != "debris"]
     # a letter inferred for a numbered heading (structure/blocks.py) is no printed section label
-    printed = [b for b in live if b.letter and b.extra.get("letter") != "inferred"]
+    printed = [b for b in live if b.letter and not b.letter_inferred]
     if any(b.kind == "law" for b in live) or any(b.kind in ("heading", "text") for b in printed):
-        return {}
+        return blocks, {}
     out: dict[int, tuple[UnitId, str]] = {}
     if source is not None:
-        blocks[:] = _cut_inline_quotes(blocks, source, profile, skeleton, out)
-    _heading_citations(blocks, skeleton, out)
-    _citation_lines(blocks, profile, skeleton, out)
+        blocks = _cut_inline_quotes(blocks, source, profile, skeleton, out)
+    blocks = _heading_citations(blocks, skeleton, out)
+    blocks = _citation_lines(blocks, profile, skeleton, out)
     live = [b for b in blocks if b.kind != "debris" or b.index in out]
+    labelled: dict[int, Block] = {}  # quotes whose citation label was split off: index → the block so read
     for k, b in enumerate(live):
         if b.index in out:
             continue
@@ -111,7 +117,9 @@ def find_quotes(
             if point and parts.section and not parts.point and skeleton.unit(uid + point["num"]):
                 # 'Law 70B: 1. The director requires …': the section cited, its point quoted
                 uid, role = UnitId.of(parts.law, parts.section, int(point["num"])), "point"
-            b.kind, b.label, b.text = "text", m["label"].rstrip(), b.raw[m.end() :]
+            b = live[k] = labelled[b.index] = replace(
+                b, kind="text", label=m["label"].rstrip(), text=b.raw[m.end() :]
+            )
             out[b.index] = (uid, role)
             first = parts.section_id if parts.section else uid
             _continue_points(live, k, first, out, skeleton)
@@ -133,9 +141,11 @@ def find_quotes(
                 # "Law 68B (Concession Defined):": the citation line carries the section's heading
                 out[b.index] = (UnitId.of(parts.law, parts.section, suffix="title"), "heading")
             _continue_points(live, k + 1, uid, out, skeleton)
+    if labelled:
+        blocks = [labelled.get(b.index, b) for b in blocks]
     _prose_citations(blocks, profile, skeleton, out)
     _quoted_footnotes(blocks, skeleton, out)
-    return out
+    return blocks, out
 
 
 def _quoted_footnotes(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]) -> None:
@@ -242,8 +252,9 @@ def _cut_inline_quotes(
             else _inline_quote(b.raw, profile, skeleton)
         )
         if found is None:
-            b.index = len(result)  # the blocks after a cut move down: no two blocks share an index
-            result.append(b)
+            result.append(
+                replace(b, index=len(result))
+            )  # the blocks after a cut move down: no two share an index
             continue
         target, cite, begin, stop = found
 
@@ -255,36 +266,46 @@ def _cut_inline_quotes(
         for a, z in parts:
             if a > z:
                 continue
-            part = b.copy()
-            part.index = len(result)
-            part.first_line, part.last_line = a, z
-            part.start = max(b.start, lines[a].offset)
-            part.end = min(b.end, lines[z].offset + len(lines[z].text.rstrip()))
-            part.raw = source.text[part.start : part.end]
+            start = max(b.start, lines[a].offset)
+            end = min(b.end, lines[z].offset + len(lines[z].text.rstrip()))
+            part = replace(
+                b,
+                index=len(result),
+                first_line=a,
+                last_line=z,
+                start=start,
+                end=end,
+                raw=source.text[start:end],
+            )
             if not part.raw.strip():
                 continue
             if (a, z) == (first, last):
                 uid, role = _unit_for(target, skeleton)
                 label = part.raw[: b.start + begin - part.start - 1] if b.start + cite == part.start else ""
-                part.kind, part.reason, part.label = "text", "", label.rstrip()
-                part.text = part.raw[len(label) :].lstrip() if label else part.raw
-                if not UnitId(target).section:
-                    part.extra["quote"] = "law"  # which of the law's paragraphs: a guess
+                part = replace(
+                    part,
+                    kind="text",
+                    reason="",
+                    label=label.rstrip(),
+                    text=part.raw[len(label) :].lstrip() if label else part.raw,
+                    # a quote under a citation of the law alone: which of its paragraphs is a guess
+                    quote_law=not UnitId(target).section,
+                )
                 out[part.index] = (uid, role)
             else:
-                part.label, part.text = (
-                    ("", part.raw)
-                    if part.kind == "debris" or a != b.first_line
-                    else (
-                        b.label,
-                        part.raw[len(b.label) :].lstrip() if b.label else part.raw,
-                    )
+                keep = (
+                    part.kind != "debris" and a == b.first_line
+                )  # the paragraph's own label stays on its first part
+                part = replace(
+                    part,
+                    label=b.label if keep else "",
+                    text=(part.raw[len(b.label) :].lstrip() if b.label else part.raw) if keep else part.raw,
                 )
             result.append(part)
-    for b in result:
-        if b.duplicate_of is not None:
-            b.duplicate_of = renumber.get(b.duplicate_of)
-    return result
+    return [
+        replace(b, duplicate_of=renumber.get(b.duplicate_of)) if b.duplicate_of is not None else b
+        for b in result
+    ]
 
 
 # A line citing a section and printing its heading: "Law 74B: Etiquette", "Law 70C - There Is an
@@ -299,12 +320,17 @@ HEADING_CITATION = re.compile(
 )
 
 
-def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]) -> None:
+def _heading_citations(
+    blocks: list[Block], skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]
+) -> list[Block]:
     """A line citing a section and printing its heading (``HEADING_CITATION``) right above a paragraph
     of text: that paragraph is the section quoted, the line its heading (also when the line was taken
     for a menu entry naming a law). A law cited alone with a title ("Law 70: Contested Claims") heads
-    the page; a bare id must be a law of the skeleton ("4H There …" is a contract)."""
-    for b, nxt in pairwise(blocks):
+    the page; a bare id must be a law of the skeleton ("4H There …" is a contract). Returns the
+    blocks with those lines read as headings."""
+    blocks = list(blocks)
+    for k in range(len(blocks) - 1):
+        b, nxt = blocks[k], blocks[k + 1]
         if b.index in out or not (b.kind in ("heading", "text") or b.reason == "navigation"):
             continue
         m = HEADING_CITATION.match(b.raw.strip())
@@ -316,11 +342,13 @@ def _heading_citations(blocks: list[Block], skeleton: Skeleton, out: dict[int, t
         uid, role = _unit_for(cited, skeleton)
         parts = uid
         out[nxt.index] = (uid, role)
-        b.kind, b.reason, b.label = "heading", "", m["label"].rstrip()
-        b.text = b.raw.strip()[m.end("label") :]
+        blocks[k] = replace(
+            b, kind="heading", reason="", label=m["label"].rstrip(), text=b.raw.strip()[m.end("label") :]
+        )
         out[b.index] = (UnitId.of(parts.law, parts.section, suffix="title"), "heading")
         live = [x for x in blocks if x.kind != "debris"]
         _continue_points(live, live.index(nxt), parts.section_id, out)
+    return blocks
 
 
 # A line that is a citation and nothing else: "Law 7A", "Law 40B2(b)", "§ 16B1:".
@@ -331,12 +359,15 @@ CITATION_LINE = re.compile(
 
 def _citation_lines(
     blocks: list[Block], profile: Profile, skeleton: Skeleton, out: dict[int, tuple[UnitId, str]]
-) -> None:
+) -> list[Block]:
     """A line holding only a citation in words, with the profile's law word ("Law 7A", "Law
     40B2(b)"), right above a paragraph of text not yet placed: that paragraph is the unit cited (a
-    sub-point cited so when the paragraph prints its letter, "(b) Unless …"); the line stays debris."""
+    sub-point cited so when the paragraph prints its letter, "(b) Unless …"); the line stays debris.
+    Returns the blocks with those lines recorded as commentary."""
     words = {k.casefold() for k in profile.law_keywords} | {"§"}
-    for b, nxt in pairwise(blocks):
+    blocks = list(blocks)
+    for k in range(len(blocks) - 1):
+        b, nxt = blocks[k], blocks[k + 1]
         if b.index in out or nxt.index in out or b.kind == "law":
             continue
         m = CITATION_LINE.match(b.raw.strip())
@@ -348,7 +379,8 @@ def _citation_lines(
         cited = UnitId(m["id"])
         out[nxt.index] = (cited.with_parts(sub=sub), "sub-point") if sub else _unit_for(m["id"], skeleton)
         if b.kind != "debris":
-            b.kind, b.reason = "debris", "commentary"
+            blocks[k] = replace(b, kind="debris", reason="commentary")
+    return blocks
 
 
 def _quotable(b: Block, out: dict[int, tuple[UnitId, str]]) -> bool:

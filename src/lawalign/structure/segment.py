@@ -26,6 +26,7 @@ from lawalign.models import (
     NO_LAW,
     NO_LAW_CONSEQUENCE,
     DebrisId,
+    DebrisReason,
     Edition,
     Notice,
     SourceText,
@@ -38,7 +39,7 @@ from lawalign.models import (
 from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.debris import mark_debris
-from lawalign.structure.headings import set_heading_costs, unlettered_headings
+from lawalign.structure.headings import unlettered_headings, with_heading_costs
 from lawalign.structure.ids import (
     AMBIGUOUS_MARGIN,
     Match,
@@ -113,6 +114,15 @@ class _Segment:
     law: str  # printed law number, "" when the segment has no heading
     heading: Block | None
     blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Reading:
+    """What one reading of a text against a skeleton decides about its blocks beside their ids. The
+    blocks themselves are values shared by every reading; a reading's decisions stay here."""
+
+    reasons: dict[int, DebrisReason] = field(default_factory=dict)  # block index → why it is debris
+    continues: set[int] = field(default_factory=set)  # blocks that go on with the unit above
 
 
 @dataclass(slots=True)
@@ -328,25 +338,19 @@ def _readable(skeleton: Skeleton) -> tuple[str, ...] | None:
 def _prepare(source: SourceText, profile: Profile, laws: Collection[str] | None) -> list[Block]:
     """The text's blocks, classified, debris marked, references found: what no skeleton changes
     (``laws``: of every skeleton it may be read against)."""
-    blocks = split_blocks(source, profile)
-    classify_blocks(blocks, profile)
-    mark_debris(blocks, profile, laws)
-    for b in blocks:
-        if b.kind in ("text", "point", "footnote", "heading"):
-            b.refs = _external_refs(b.text, profile)
-    mark_repeats(blocks)
-    restart_runs(blocks)
-    return blocks
+    blocks = mark_debris(classify_blocks(split_blocks(source, profile), profile), profile, laws)
+    blocks = [
+        replace(b, refs=_external_refs(b.text, profile))
+        if b.kind in ("text", "point", "footnote", "heading")
+        else b
+        for b in blocks
+    ]
+    return restart_runs(mark_repeats(blocks))
 
 
 def _external_refs(text: str, profile: Profile) -> tuple[str, ...]:
     """The targets of the references to other laws' units a text makes."""
     return tuple(r.target for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external")
-
-
-def _copies(blocks: Sequence[Block]) -> list[Block]:
-    """Copies of prepared blocks that one reading may change without touching another's."""
-    return [b.copy() for b in blocks]
 
 
 def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
@@ -414,7 +418,7 @@ def _segment_or_fit(
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
     ``contradictions`` (when given) receives what the text prints that the skeleton contradicts;
-    ``prepared`` is the text's blocks from :func:`_prepare` (copied, not changed), when the text is
+    ``prepared`` is the text's blocks from :func:`_prepare` (values: read, never changed), when the text is
     read against several skeletons; ``reader`` the fitted line reader weighing the rules' units
     (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone); ``rules`` the rules'
     thresholds (None: the bundled ones); ``law`` the law of the text before its first law heading
@@ -427,14 +431,14 @@ def _segment_or_fit(
         notices.append(
             Notice("no-profile", f"no profile for language {source.lang!r}; generic rules used", source.path)
         )
-    blocks = _copies(prepared) if prepared is not None else _prepare(source, profile, _readable(skeleton))
+    blocks = list(prepared) if prepared is not None else _prepare(source, profile, _readable(skeleton))
     if HEADING_MODEL and unlettered_headings(blocks):
         # the heading labels of the laws the text can be read as: those it prints, and those a text
         # without a law heading may be (the labels of the rest of the book would only blur the scale)
         readable = {b.law for b in blocks if b.kind == "law"} | {
             law for law in skeleton.laws if skeleton.can_infer(law)
         }
-        trouble = set_heading_costs(blocks, _restricted(skeleton, readable), encoder)
+        blocks, trouble = with_heading_costs(blocks, _restricted(skeleton, readable), encoder)
         if trouble and not fit_only:
             notices.append(Notice("no-heading-model", trouble, source.path))
 
@@ -444,7 +448,8 @@ def _segment_or_fit(
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
     fit = 0.0
-    quotes = find_quotes(blocks, profile, skeleton, source)
+    reading = _Reading()
+    blocks, quotes = find_quotes(blocks, profile, skeleton, source)
     if quotes:  # a commentary page quoting the law: the cited paragraphs are law, the rest comment
         segments = []
         fit = QUOTE_FIT * len(quotes)
@@ -454,7 +459,7 @@ def _segment_or_fit(
                 law = uid.law
                 evidence = f"quoted on a commentary page where it is cited as {uid}"
                 confidence = QUOTE_CONFIDENCE
-                if b.extra.get("quote") == "law":
+                if b.quote_law:
                     evidence = f"quoted under a citation of Law {law} alone: its first paragraph"
                     confidence = LAW_ONLY_CONFIDENCE
                 unit_role: UnitRole = role  # type: ignore[assignment]
@@ -462,7 +467,7 @@ def _segment_or_fit(
                 if law not in laws:
                     laws.append(law)
             elif b.kind != "debris":
-                b.reason = "commentary"
+                reading.reasons[b.index] = "commentary"
     for k, seg in enumerate(segments):
         until = next((law for law in printed[k + 1 :] if law), None)
         law_assigned, gain = _assign_segment(
@@ -477,6 +482,7 @@ def _segment_or_fit(
             contradictions=contradictions,
             printed_only=printed_only,
             rules=rules,
+            reading=reading,
         )
         fit += gain
         assigned.update(law_assigned)
@@ -490,11 +496,11 @@ def _segment_or_fit(
         # section A: read by that outline, unless the reference structure was fitted to that very law.
         # A fit to another law contradicts the page's own title ("Hypothetical 2017 Law 81 - The
         # Director" above A.-D. is not Law 70 because its outline resembles it).
-        titled = _titled_outline(blocks, profile)
+        titled = _titled_outline(blocks, profile, reading)
         named = {a.law for a in titled.values()}
         if titled and (not assigned or {a.law for a in assigned.values()} != named):
             assigned, laws = titled, sorted(named)
-    units = _build_units(blocks, assigned, source)
+    units = _build_units(blocks, assigned, source, reading)
     units = _tie_footnotes(units)
     if reader is not None and assigned:
         units = weigh_units(units, source, profile, reader)
@@ -550,7 +556,7 @@ def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice
     return Notice(NO_LAW, f"{what}; {NO_LAW_CONSEQUENCE}", source.path, line)
 
 
-def _titled_outline(blocks: list[Block], profile: Profile) -> dict[int, _Assigned]:
+def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) -> dict[int, _Assigned]:
     """A page without a law heading whose title line names one law and which then prints an outline
     of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"): ids from the
     printed labels, as for a law outside the skeleton, flagged for review (the law is read from the
@@ -570,12 +576,12 @@ def _titled_outline(blocks: list[Block], profile: Profile) -> dict[int, _Assigne
     laws = {m[0] for r in refs if (m := re.match(r"\d{1,3}", r))}
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}
-    letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.extra.get("letter")))
+    letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.letter_inferred))
     if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
         return {}
     law = laws.pop()
     seg = _Segment(law=law, heading=None, blocks=body[first:])
-    out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"])
+    out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"], reading)
     _footnote_ids(seg, out)
     evidence = f"no law heading printed; the page's title names Law {law} and its section letters follow"
     return {
@@ -618,11 +624,11 @@ def _cut_segments(blocks: list[Block], law: str = "") -> list[_Segment]:
             if current.heading is not None or current.blocks:
                 segments.append(current)
             current = _Segment(law=b.law, heading=None, blocks=[b])
-        elif b.kind == "debris" and b.extra.get("extract"):
+        elif b.kind == "debris" and b.extract:
             # "Law 70.A. should also be consulted:": another extract of the cited law follows
             if current.heading is not None or current.blocks:
                 segments.append(current)
-            current = _Segment(law=b.extra["extract"], heading=None)
+            current = _Segment(law=b.extract, heading=None)
         elif b.kind != "debris":
             current.blocks.append(b)
     if current.heading is not None or current.blocks:
@@ -694,6 +700,7 @@ def _assign_segment(
     contradictions: list[str] | None = None,
     printed_only: bool = False,
     rules: RuleConstants,
+    reading: _Reading,
 ) -> tuple[dict[int, _Assigned], float]:
     """Ids of one law segment's blocks, and the fit of the reading (0.0 for laws outside the skeleton).
 
@@ -707,7 +714,7 @@ def _assign_segment(
     notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
-        body.pop().reason = "navigation"
+        reading.reasons[body.pop().index] = "navigation"
     out: dict[int, _Assigned] = {}
     law_confidence = 1.0
     law_evidence = ""
@@ -722,9 +729,9 @@ def _assign_segment(
     if not candidates:  # a law outside the skeleton: ids come from the printed labels
         if fit_only or not seg.law:
             return out, 0.0  # no law named and none the skeleton can place: unplaced debris
-        out.update(_label_ids(seg, body))
+        out.update(_label_ids(seg, body, reading))
         _footnote_ids(seg, out)
-        _subpoint_ids(seg.blocks, subs, out)
+        _subpoint_ids(seg.blocks, subs, out, reading)
         return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
@@ -750,7 +757,7 @@ def _assign_segment(
         # a forum's numbered notes far more often than the Laws.
         shows_outline = (
             seg.law
-            or any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+            or any(b.letter and not b.letter_inferred for b in seg.blocks)
             or sum(1 for b in seg.blocks if b.kind == "heading") >= MIN_OUTLINE_HEADINGS
             or any(b.kind == "footnote" for b in seg.blocks)
             or (hint is not None and hint == laws[0])
@@ -802,7 +809,7 @@ def _assign_segment(
     if seg.heading is None:
         margin = gain - rival
         law_confidence = 1.0 - 0.5 * math.exp(-margin)
-        printed_letters = any(b.letter and not b.extra.get("letter") for b in seg.blocks)
+        printed_letters = any(b.letter and not b.letter_inferred for b in seg.blocks)
         headings = sum(1 for b in seg.blocks if b.kind == "heading")
         if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
             not printed_letters and headings < MIN_OUTLINE_HEADINGS
@@ -843,11 +850,13 @@ def _assign_segment(
     for m in matches:
         b = body[m.block]
         if m.unit is not None and m.unit is above:
-            b.extra["continues"] = "1"  # the paragraph above goes on on this line (ids.continued_sentences)
+            reading.continues.add(
+                b.index
+            )  # the paragraph above goes on on this line (ids.continued_sentences)
         above = m.unit
         if m.unit is None and placed and not placed[0] < m.block < placed[-1] and not (b.letter or b.number):
             # before the law's first or after its last placed paragraph: page text around the law
-            b.reason = (
+            reading.reasons[b.index] = (
                 "navigation"
                 if b.kind == "heading" or not b.sentences or _no_sentence(b.text)
                 else "commentary"
@@ -860,10 +869,10 @@ def _assign_segment(
         # Which parts of the id did the edition print? The law (heading), the section (a printed
         # letter on this block or on the heading that governs it), the point number.
         if u.role == "heading":
-            printed_section = u.section if b.letter and not b.extra.get("letter") else ""
+            printed_section = u.section if b.letter and not b.letter_inferred else ""
         law_printed = seg.heading is not None and u.law == seg.law
         # a letter read from a numbered list ("3." as section C) was not printed
-        printed_letter = b.letter == u.section and not b.extra.get("letter")
+        printed_letter = b.letter == u.section and not b.letter_inferred
         section_printed = not u.section or printed_letter or printed_section == u.section
         # a paragraph read as a point whose number it does not print ("70B3" for B's one paragraph)
         point_printed = not u.point or b.number == u.point
@@ -888,7 +897,7 @@ def _assign_segment(
     _footnote_ids(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
-    _subpoint_ids(seg.blocks, subs, out)
+    _subpoint_ids(seg.blocks, subs, out, reading)
     return out, gain
 
 
@@ -905,7 +914,9 @@ def _subpoints(blocks: Sequence[Block]) -> set[int]:
     return out
 
 
-def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned]) -> None:
+def _subpoint_ids(
+    blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned], reading: _Reading
+) -> None:
     """A sub-point's id is its point's with the printed letter: "(a)" under 16B1 is 16B1a (role
     ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text. A
     point printed with its first sub-point's label ("1. (a) …") is that sub-point (16B1a)."""
@@ -924,7 +935,7 @@ def _subpoint_ids(blocks: Sequence[Block], subs: set[int], out: dict[int, _Assig
             if (sub := sub_of(point, b.sub)) is not None:
                 out[b.index] = sub
             else:
-                b.extra["continues"] = "1"
+                reading.continues.add(b.index)
                 out[b.index] = point
         elif b.index in out:
             a = out[b.index]
@@ -967,7 +978,7 @@ def _extra_id(
     )
 
 
-def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
+def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int, _Assigned]:
     """Ids of a law the skeleton does not know, from printed labels and numbering restarts."""
     law = seg.law
     out: dict[int, _Assigned] = {}
@@ -1019,7 +1030,7 @@ def _label_ids(seg: _Segment, body: list[Block]) -> dict[int, _Assigned]:
             role = "point"
         elif not section and has_text and not outlined and b.kind == "text" and prev_index in out:
             # a law without sections or points: its paragraphs are its one text (12.intro goes on)
-            b.extra["continues"] = "1"
+            reading.continues.add(b.index)
             # read by position only (a page's own text after a law heading reads so too): for review
             out[b.index] = replace(
                 out[prev_index],
@@ -1103,7 +1114,9 @@ def _footnote_ids(
         )
 
 
-def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: SourceText) -> list[Unit]:
+def _build_units(
+    blocks: list[Block], assigned: dict[int, _Assigned], source: SourceText, reading: _Reading
+) -> list[Unit]:
     units: list[Unit] = []
     debris_n = 0
     law = ""
@@ -1111,7 +1124,13 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
         src = source.source_of(b.first_line, b.last_line)
         a = assigned.get(b.index)
         prev = units[-1] if units else None
-        if a is not None and b.extra.get("continues") and prev is not None and prev.id == a.id and prev.span:
+        if (
+            a is not None
+            and b.index in reading.continues
+            and prev is not None
+            and prev.id == a.id
+            and prev.span
+        ):
             # the paragraph above goes on on this line (structure/ids.py: continued_sentences)
             start = prev.span[0]
             units[-1] = replace(
@@ -1147,7 +1166,8 @@ def _build_units(blocks: list[Block], assigned: dict[int, _Assigned], source: So
             )
             continue
         debris_n += 1
-        reason = b.reason or "unplaced"  # every debris rule names its reason; the rest was never placed
+        # every debris rule names its reason (the reading's last); the rest was never placed
+        reason = reading.reasons.get(b.index, b.reason) or "unplaced"
         dup = (
             assigned[b.duplicate_of].id if b.duplicate_of is not None and b.duplicate_of in assigned else None
         )
