@@ -18,12 +18,13 @@ from pathlib import Path
 
 from lawalign.ingest.langid import detect_language
 from lawalign.models import Line, Notice, SourceText
+from lawalign.tuning import tuned_float, tuned_int
 
 log = logging.getLogger(__name__)
 
-MIN_LETTERS = 40
-MIN_SHARE = 0.25
-MIN_PARAGRAPHS = 2
+MIN_LETTERS = tuned_int("ingest.bilingual", "min_letters")
+MIN_SHARE = tuned_float("ingest.bilingual", "min_share")
+MIN_PARAGRAPHS = tuned_int("ingest.bilingual", "min_paragraphs")
 # Languages a detector confuses paragraph by paragraph: never read as a bilingual page.
 CLOSE_LANGUAGES: tuple[frozenset[str], ...] = (
     frozenset({"no", "da", "sv", "nb", "nn"}),

@@ -25,6 +25,7 @@ from lawalign.ingest.charclass import is_control, is_suspect, script_of
 from lawalign.ingest.patterns import UTF8_MULTIBYTE
 from lawalign.ingest.profiles import Profile, available_languages, load_profile
 from lawalign.models import Notice
+from lawalign.tuning import tuned_float
 
 log = logging.getLogger(__name__)
 
@@ -45,15 +46,15 @@ SINGLE_BYTE_ENCODINGS: tuple[str, ...] = (
 # Only this much of a large file is scored; the chosen code page then decodes the whole file.
 SCORE_SAMPLE_CHARS = 65536
 # Share of control characters above which decoded data is treated as binary.
-MAX_CONTROL_SHARE = 0.05
+MAX_CONTROL_SHARE = tuned_float("ingest.decode", "max_control_share")
 # A decoding whose suspect-character share exceeds this is unreadable.
-MAX_SUSPECT_SHARE = 0.10
+MAX_SUSPECT_SHARE = tuned_float("ingest.decode", "max_suspect_share")
 # Bonus for a code page that charset-normalizer or the page itself names (evidence, not proof).
-GUESS_BONUS = 0.05
-DECLARED_BONUS = 0.05
+GUESS_BONUS = tuned_float("ingest.decode", "guess_bonus")
+DECLARED_BONUS = tuned_float("ingest.decode", "declared_bonus")
 # Bonus for a code page the language's profile lists (``legacy_encodings``): breaks ties such as
 # cp1258 "ọ" vs cp1254 "ò" for the same byte.
-LANG_BONUS = 0.05
+LANG_BONUS = tuned_float("ingest.decode", "lang_bonus")
 
 # File signatures of common binary formats, to name them in the error.
 _MAGIC: tuple[tuple[bytes, str], ...] = (

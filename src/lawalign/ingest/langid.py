@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lawalign.ingest.profiles import GENERIC, available_languages
+from lawalign.tuning import tuned_int
 
 if TYPE_CHECKING:
     from lingua import LanguageDetector
@@ -32,7 +33,7 @@ EXTRA_LANGUAGES: tuple[str, ...] = (
 CODE_ALIASES = {"nb": "no", "nn": "no"}
 
 # From this many letters on, a text is compared against every language lingua knows.
-MIN_LETTERS_ALL = 40
+MIN_LETTERS_ALL = tuned_int("ingest.langid", "min_letters_all")
 
 # Longer texts are sampled: this many characters, taken from evenly spaced stretches.
 SAMPLE_CHARS = 6000

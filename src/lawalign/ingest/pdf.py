@@ -59,6 +59,7 @@ from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
 from lawalign.ingest.letters import LETTERS
 from lawalign.models import Notice
+from lawalign.tuning import tuned_float, tuned_int
 
 log = logging.getLogger(__name__)
 
@@ -89,12 +90,14 @@ LIGATURES = {
 }
 
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-FULL_LINE = 0.6  # points: a justified line reaches its column's right edge within this
-MIN_GUTTER = 6.0  # points
-FURNITURE_SHARE = 0.5
-EDGE_ROWS = 2
+# Tuned numbers (data/reader/settings.toml, [ingest.pdf]): a justified line reaches its column's right
+# edge within FULL_LINE points; columns are MIN_GUTTER points apart at least.
+FULL_LINE = tuned_float("ingest.pdf", "full_line")
+MIN_GUTTER = tuned_float("ingest.pdf", "min_gutter")
+FURNITURE_SHARE = tuned_float("ingest.pdf", "furniture_share")
+EDGE_ROWS = tuned_int("ingest.pdf", "edge_rows")
 BOLD_WEIGHT = 600
-HEADING_SIZE = 1.15
+HEADING_SIZE = tuned_float("ingest.pdf", "heading_size")
 
 
 @dataclass(slots=True)

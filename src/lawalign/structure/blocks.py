@@ -40,27 +40,31 @@ from lawalign.structure.patterns import (
     patterns_for,
 )
 from lawalign.structure.runin import run_in_cuts
+from lawalign.tuning import tuned_float, tuned_int
 
 BlockKind = Literal["law", "heading", "point", "text", "footnote", "debris"]
 
 # A heading is short and does not end like a sentence.
-MAX_HEADING_CHARS = 120
-MAX_LAW_HEADING_CHARS = 200
+MAX_HEADING_CHARS = tuned_int("structure.blocks", "max_heading_chars")
+MAX_LAW_HEADING_CHARS = tuned_int("structure.blocks", "max_law_heading_chars")
 # Law numbers of the book (data/letters/letters.toml, [book]): a bare "69." is a law heading only for these.
 BOOK_LAWS = LETTERS.book_laws
 # A heading standing alone on its line, without a label ("Claim Defined", "Suspension of Play").
-MAX_SHORT_HEADING_CHARS = 70
-MAX_SHORT_HEADING_WORDS = 8
-MAX_UNSPACED_HEADING_CHARS = 14
-MAX_CJK_TITLE_CHARS = 40
+MAX_SHORT_HEADING_CHARS = tuned_int("structure.blocks", "max_short_heading_chars")
+MAX_SHORT_HEADING_WORDS = tuned_int("structure.blocks", "max_short_heading_words")
+MAX_UNSPACED_HEADING_CHARS = tuned_int("structure.blocks", "max_unspaced_heading_chars")
+MAX_CJK_TITLE_CHARS = tuned_int("structure.blocks", "max_cjk_title_chars")
 # Hard-wrapped text: lines end within WRAP_SLACK columns of a common width in this range.
-MIN_WRAP_WIDTH, MAX_WRAP_WIDTH, WRAP_SLACK = 40, 100, 20
+MIN_WRAP_WIDTH = tuned_int("structure.blocks", "min_wrap_width")
+MAX_WRAP_WIDTH = tuned_int("structure.blocks", "max_wrap_width")
+WRAP_SLACK = tuned_int("structure.blocks", "wrap_slack")
 # A range of law numbers after a keyword: "Laws 68-71", "§§ 68–71".
 LAW_RANGE_AFTER = re.compile(r"\d{1,3}\s?(?:-{1,2}|–|—)\s?\d{1,3}(?![\d.])")
 # Double-spaced text: at least this many lines, hardly any adjacent, this share one blank line apart.
-MIN_DOUBLE_SPACED_LINES, DOUBLE_SPACED_SHARE = 6, 0.6
+MIN_DOUBLE_SPACED_LINES = tuned_int("structure.blocks", "min_double_spaced_lines")
+DOUBLE_SPACED_SHARE = tuned_float("structure.blocks", "double_spaced_share")
 # Paragraphs that each start with a dash: at least this many dashed lines.
-MIN_BULLET_LINES = 4
+MIN_BULLET_LINES = tuned_int("structure.blocks", "min_bullet_lines")
 
 
 _NO_COSTS: Mapping[str, float] = MappingProxyType({})

@@ -49,6 +49,7 @@ from lawalign.structure.patterns import (
     SIGNATURE_RULE,
 )
 from lawalign.structure.refs import find_refs
+from lawalign.tuning import tuned_int
 
 # Generic openings of an e-mail disclaimer or signature, in the languages of the bundled profiles'
 # mailing lists; a profile adds its own (``signature``).
@@ -65,11 +66,11 @@ SIGNATURE_START = (
 # line, where a single pattern "letter, anything, number" backtracks over every long line.
 PAGE_NUMBER_END = re.compile(r"\s\d{1,4}$")
 LETTER = re.compile(r"[^\W\d_]")
-MIN_TOC_LINES = 4
+MIN_TOC_LINES = tuned_int("structure.debris", "min_toc_lines")
 # A mail header shows itself in two lines at least (sender and date, or header fields).
-MIN_MAIL_LINES = 2
+MIN_MAIL_LINES = tuned_int("structure.debris", "min_mail_lines")
 # An extract's introduction opens with its citation: it starts within this many characters.
-MAX_CITATION_START = 12
+MAX_CITATION_START = tuned_int("structure.debris", "max_citation_start")
 # A range of law numbers: "53--71", "68–71".
 LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.])")
 # Numbers of three levels or more are no label of the Laws: "8.68.1", "3.2.1".
@@ -77,11 +78,12 @@ LAW_RANGE = re.compile(r"(?<![\d.])\d{1,2}\s?(?:-{1,2}|–|—)\s?\d{1,2}(?![\d.
 # the text is read against (:func:`_other_numbering`).
 OTHER_NUMBERING = re.compile(r"^(\d{1,3})(?:\.\d{1,3}){2,}\.?\s|^(\d{1,2})\.\d{1,2}\.?\s+[^\W\d_]")
 # A paragraph in the first or second person has a few words at least.
-MIN_COMMENTARY_WORDS = 3
+MIN_COMMENTARY_WORDS = tuned_int("structure.debris", "min_commentary_words")
 # A navigation line with arrows or breadcrumbs is short.
-MAX_NAV_CHARS = 160
+MAX_NAV_CHARS = tuned_int("structure.debris", "max_nav_chars")
 # A menu line: at least this many entries of at most this many words.
-MIN_MENU_ITEMS, MAX_MENU_WORDS = 3, 3
+MIN_MENU_ITEMS = tuned_int("structure.debris", "min_menu_items")
+MAX_MENU_WORDS = tuned_int("structure.debris", "max_menu_words")
 
 
 # A paragraph wholly in round brackets that opens with a few words and a colon: an editor's note.
@@ -286,7 +288,7 @@ def _ends_in_page_number(line: str) -> bool:
 
 
 # A line introducing a quote of the law is short: a citation and a verb ("Law 71 says:").
-MAX_INTRO_LINE = 60
+MAX_INTRO_LINE = tuned_int("structure.debris", "max_intro_line")
 
 
 def _introduces_quote(b: Block, profile: Profile) -> bool:

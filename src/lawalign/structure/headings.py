@@ -25,6 +25,7 @@ from lawalign.errors import ModelError
 from lawalign.models import TextEncoder
 from lawalign.structure.blocks import Block, frozen_costs
 from lawalign.structure.skeleton import Skeleton
+from lawalign.tuning import tuned_float
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,8 +34,8 @@ log = logging.getLogger(__name__)
 
 # Cost adjustment per standard deviation of similarity above the heading's mean over the labels,
 # clipped at MAX_Z deviations: at most HEADING_WEIGHT * MAX_Z either way.
-HEADING_WEIGHT = 0.1
-MAX_Z = 2.0
+HEADING_WEIGHT = tuned_float("structure.headings", "heading_weight")
+MAX_Z = tuned_float("structure.headings", "max_z")
 
 
 def _encode(texts: Sequence[str], encoder: TextEncoder) -> np.ndarray:

@@ -26,19 +26,20 @@ from dataclasses import dataclass
 from lawalign.models import law_of
 from lawalign.structure.blocks import Block
 from lawalign.structure.skeleton import SkeletonUnit
+from lawalign.tuning import tuned_float, tuned_floats
 
 INF = float("inf")
-EXTRA_COST = 1.5
+EXTRA_COST = tuned_float("structure.ids", "extra_cost")
 # A footnote is often printed elsewhere (end of the book, another page) or labelled (then it is not
 # aligned here at all): missing it costs little.
-MISS_COST = {"heading": 0.4, "intro": 0.8, "wrap": 0.9, "footnote": 0.2}
+MISS_COST = tuned_floats("structure.ids", "miss_cost")
 # An unlabelled paragraph read as a footnote: only worth it when its references say so.
-FOOTNOTE_TEXT_COST = 0.6
-DEFAULT_MISS = 1.0
-TAIL_MISS_FACTOR = 0.5
-AMBIGUOUS_MARGIN = 0.25
+FOOTNOTE_TEXT_COST = tuned_float("structure.ids", "footnote_text_cost")
+DEFAULT_MISS = tuned_float("structure.ids", "default_miss")
+TAIL_MISS_FACTOR = tuned_float("structure.ids", "tail_miss_factor")
+AMBIGUOUS_MARGIN = tuned_float("structure.ids", "ambiguous_margin")
 # Going on with the paragraph above costs a little: the skeleton's sentence count must allow it.
-CONTINUE_COST = 0.2
+CONTINUE_COST = tuned_float("structure.ids", "continue_cost")
 CONTINUED_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 
 
@@ -51,7 +52,8 @@ class Match:
     margin: float = INF  # extra cost of the best reading without this id
 
 
-LOST_NUMBER_COST = 0.9  # a paragraph read as a point whose number it does not print
+# A paragraph read as a point whose number it does not print.
+LOST_NUMBER_COST = tuned_float("structure.ids", "lost_number_cost")
 
 
 def match_cost(b: Block, s: SkeletonUnit) -> float:

@@ -26,6 +26,7 @@ from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton
+from lawalign.tuning import tuned_float, tuned_int
 
 _REF = LETTERS.reference  # a cited section's letters (data/letters/letters.toml)
 _REF_GREEK = char_class(LETTERS.reference, LETTERS.greek_by_place)
@@ -39,16 +40,16 @@ QUOTE_AFTER_CITATION = re.compile(r"^(?:\s*\([^)]{0,60}\))?(?:(?:\s+[^\W\d_]+){0
 ABBREVIATED_CITATION = re.compile(rf"(?<![\w])L(\d{{1,2}}(?:[{_REF}]\d?)?)(?![\w])")
 CLOSING_QUOTE = re.compile(r"[\"”»]")
 # A quotation shorter than this (without spaces runs and reply markers) is a phrase, not a paragraph.
-MIN_INLINE_QUOTE = 30
+MIN_INLINE_QUOTE = tuned_int("structure.quotes", "min_inline_quote")
 # An id quoted under a citation of the law alone ("Law 68 states that, …"): which of the law's
 # paragraphs is quoted is a guess (its first one), flagged for review.
-LAW_ONLY_CONFIDENCE = 0.75
+LAW_ONLY_CONFIDENCE = tuned_float("structure.quotes", "law_only_confidence")
 
 # A section's heading in brackets at the end of a citation line: "Law 68B (Concession Defined):".
 HEADING_IN_BRACKETS = re.compile(rf"\d[{_REF}]\s*\([^)]{{2,60}}\)\s*:\s*[\"“„«]?$")
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 # A paragraph introducing a quote, hard-wrapped over lines, is at most this long.
-MAX_INTRO_CHARS = 320
+MAX_INTRO_CHARS = tuned_int("structure.quotes", "max_intro_chars")
 
 
 def _in_book(law: str) -> bool:

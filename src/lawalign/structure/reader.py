@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from lawalign.models import DebrisId
 from lawalign.structure.features import LineFeatures, page_features, with_reading
+from lawalign.tuning import tuned_float
 
 if TYPE_CHECKING:
     from lawalign.ingest.profiles import Profile
@@ -284,7 +285,7 @@ def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, mo
     return out
 
 
-NOISE_RUN = 0.5
+NOISE_RUN = tuned_float("structure.reader", "noise_run")
 """A run is noise when its lines are noise with a mean probability above this: the more likely reading
 (not tuned: 0.4 and 0.6 are measured beside it in docs/ingest.md)."""
 

@@ -24,16 +24,17 @@ from lawalign.ingest.letters import LETTERS as _LETTERS
 from lawalign.ingest.letters import char_class
 from lawalign.ingest.normalize import fold_label
 from lawalign.structure.patterns import GREEK_SECTION_LETTERS
+from lawalign.tuning import tuned_int
 
 # Only a line this long can hold a run-in law (a paragraph of the Laws is rarely longer than this).
-MIN_RUN_IN_CHARS = 300
+MIN_RUN_IN_CHARS = tuned_int("structure.runin", "min_run_in_chars")
 # Labels found in the outline before a line is cut, one of them a section.
-MIN_LABELS = 3
+MIN_LABELS = tuned_int("structure.runin", "min_labels")
 
 # A section heading run in before its first point: at most this many words, label included.
-HEADING_WORDS = 8
+HEADING_WORDS = tuned_int("structure.runin", "heading_words")
 # A law's title run in before its text or first section: at most this many words, label included.
-TITLE_WORDS = 14
+TITLE_WORDS = tuned_int("structure.runin", "title_words")
 
 # Candidate labels inside a line (each preceded by a space). Section letters: Latin, Greek capitals
 # and Cyrillic look-alikes ("Α.", "С."), read as Latin by their place (structure/patterns.py).
@@ -50,7 +51,7 @@ RUN_IN_LABEL = re.compile(
     re.X,
 )
 # How far back a label looks for what closes the text before it (bounded: one pass over a long line).
-TAIL = 40
+TAIL = tuned_int("structure.runin", "tail")
 # A cut that is a section's label, with its law's number and keyword when printed ("Law 70 C. ").
 SECTION_LABEL_AT = re.compile(rf"(?:[^\W\d_]{{2,12}}\.?\s?)?(?:\d{{1,2}}\s?)?[{LETTERS}]\.\s")
 # What closes the text before a section letter or a footnote line.

@@ -60,49 +60,50 @@ from lawalign.structure.skeleton import (
     available_skeletons,
     load_skeleton,
 )
+from lawalign.tuning import tuned_float, tuned_int
 
 log = logging.getLogger(__name__)
 
 BODY_ROLES = ("heading", "intro", "section", "chapeau", "point", "wrap", "footnote")
 # A law inferred with less gain per block than this is no law at all.
-MIN_GAIN_PER_BLOCK = 0.3
+MIN_GAIN_PER_BLOCK = tuned_float("structure.segment", "min_gain_per_block")
 # Without a law heading, the law a text is read as must fit clearly better than any other law: law
 # text fits one law far better than the next, while an article's or a club's headings and numbered
 # lists fit several laws about as well. The margin required is data (RuleConstants, data/reader/rules.json),
 # chosen by the protocol's cross-validated figure (docs/ingest.md, "The rules' thresholds").
 # The cost of reading a segment as holding one more law whose heading was lost.
-HIDDEN_LAW_COST = 2.0
+HIDDEN_LAW_COST = tuned_float("structure.segment", "hidden_law_cost")
 # Read unlettered headings with the bundled model too (LAWALIGN_HEADING_MODEL=0: by position only).
 HEADING_MODEL = os.environ.get("LAWALIGN_HEADING_MODEL", "1") != "0"
 # Ids below this confidence are flagged for review (evidence and a ``low-confidence`` notice): on the
 # real-page development set, ids at or above it are right at least 90 % of the time.
-REVIEW_CONFIDENCE = 0.9
+REVIEW_CONFIDENCE = tuned_float("structure.segment", "review_confidence")
 # Bullets: the Laws print none, a page's own notes often do.
 BULLET_GLYPHS = "•▪◦●·"
 # The highest confidence of an id read by position alone (no law heading, no label printed anywhere).
-UNLABELLED_CONFIDENCE = 0.75
+UNLABELLED_CONFIDENCE = tuned_float("structure.segment", "unlabelled_confidence")
 # Without a law heading or a printed section letter, an outline of this many headings at least
 # ("Claim Defined", "Concession Defined") is needed to read ids with confidence.
-MIN_OUTLINE_HEADINGS = 2
+MIN_OUTLINE_HEADINGS = tuned_int("structure.segment", "min_outline_headings")
 # A paragraph quoted under its citation on a commentary page: its id is as cited.
-QUOTE_CONFIDENCE = 0.92
+QUOTE_CONFIDENCE = tuned_float("structure.segment", "quote_confidence")
 # A printed point number more than this beyond its section's last point is no point of it ("68." under
 # 69B: a law's heading wrapped into the text); a gap of two lost points is still read as numbered.
-MAX_POINT_GAP = 3
-QUOTE_FIT = 1.0
+MAX_POINT_GAP = tuned_int("structure.segment", "max_point_gap")
+QUOTE_FIT = tuned_float("structure.segment", "quote_fit")
 # The fit added to a reading that starts at the law the file's name points at (a slug "law_68").
-SLUG_BONUS = 2.0
+SLUG_BONUS = tuned_float("structure.segment", "slug_bonus")
 # Readings of different skeletons closer than this are a tie; ties go to the earliest edition here.
 TIE_MARGIN = 1e-6
 TIE_ORDER = (DEFAULT_REFERENCE, "2017", "1997")
 # The fit one printed label (section letter, point number, point heading) adds when the skeleton has
 # it, or takes away when it contradicts it (structure/outline.py): about what a label that cannot be
 # placed costs the alignment (ids.EXTRA_COST), so the printed outline weighs as much as the layout.
-OUTLINE_WEIGHT = 1.0
+OUTLINE_WEIGHT = tuned_float("structure.segment", "outline_weight")
 # A text whose printed outline contradicts the best skeleton in this many places follows an edition
 # the tool does not know (measured over the real pages, seeds and synthetic layouts: see
 # docs/editions.md, "Unknown editions").
-UNKNOWN_CONTRADICTIONS = 4
+UNKNOWN_CONTRADICTIONS = tuned_int("structure.segment", "unknown_contradictions")
 # Contradictions quoted in the evidence of a choice.
 EVIDENCE_NOTES = 3
 # A slug in a file name: "law71", "l68", "przep69", "LOI70", "70" between separators.
