@@ -65,6 +65,19 @@ MIN_DOUBLE_SPACED_LINES = tuned_int("structure.blocks", "min_double_spaced_lines
 DOUBLE_SPACED_SHARE = tuned_float("structure.blocks", "double_spaced_share")
 # Paragraphs that each start with a dash: at least this many dashed lines.
 MIN_BULLET_LINES = tuned_int("structure.blocks", "min_bullet_lines")
+MIN_WRAP_LINES = tuned_int("structure.blocks", "min_wrap_lines")
+MIN_SPACED_SHARE = tuned_float("structure.blocks", "min_spaced_share")
+WRAP_QUANTILE = tuned_float("structure.blocks", "wrap_quantile")
+MIN_WRAP_NEAR_LINES = tuned_int("structure.blocks", "min_wrap_near_lines")
+MIN_WRAP_NEAR_SHARE = tuned_float("structure.blocks", "min_wrap_near_share")
+MAX_WRAP_LONGER_SHARE = tuned_float("structure.blocks", "max_wrap_longer_share")
+MAX_ADJACENT_SHARE = tuned_float("structure.blocks", "max_adjacent_share")
+MIN_BULLET_SHARE = tuned_float("structure.blocks", "min_bullet_share")
+MAX_LETTERED_SECTIONS = tuned_int("structure.blocks", "max_lettered_sections")
+MIN_TITLE_WORD_CHARS = tuned_int("structure.blocks", "min_title_word_chars")
+MAX_HEADING_WORDS = tuned_int("structure.blocks", "max_heading_words")
+MIN_TITLE_CASE_LETTERS = tuned_int("structure.blocks", "min_title_case_letters")
+MIN_REPEAT_CHARS = tuned_int("structure.blocks", "min_repeat_chars")
 
 
 _NO_COSTS: Mapping[str, float] = MappingProxyType({})
@@ -131,16 +144,17 @@ def wrap_width(source: SourceText) -> int:
     """
     filled = [ln.text for ln in source.lines if ln.text.strip()]
     widths = sorted(len(t) for t in filled)
-    if len(widths) < 6:
+    if len(widths) < MIN_WRAP_LINES:
         return 0
-    if sum(1 for t in filled if " " in t.strip()) < 0.5 * len(filled):
+    if sum(1 for t in filled if " " in t.strip()) < MIN_SPACED_SHARE * len(filled):
         return 0  # Chinese, Japanese: no spaces to wrap at, a line's length says nothing
-    width = widths[int(0.9 * (len(widths) - 1))]
+    width = widths[int(WRAP_QUANTILE * (len(widths) - 1))]
     if width > MAX_WRAP_WIDTH or width < MIN_WRAP_WIDTH:
         return 0
     near = sum(1 for w in widths if width - WRAP_SLACK <= w <= width)
     longer = sum(1 for w in widths if w > width + WRAP_SLACK)
-    return width if near >= max(4, 0.3 * len(widths)) and longer <= 0.05 * len(widths) else 0
+    enough = near >= max(MIN_WRAP_NEAR_LINES, MIN_WRAP_NEAR_SHARE * len(widths))
+    return width if enough and longer <= MAX_WRAP_LONGER_SHARE * len(widths) else 0
 
 
 def _heading_line(text: str) -> bool:
@@ -311,7 +325,8 @@ def double_spaced(source: SourceText) -> bool:
         return False
     gaps = [b - a for a, b in pairwise(filled)]
     adjacent = sum(1 for g in gaps if g == 1)
-    return adjacent <= 0.05 * len(gaps) and sum(1 for g in gaps if g == 2) >= DOUBLE_SPACED_SHARE * len(gaps)
+    one_blank = sum(1 for g in gaps if g == 2)
+    return adjacent <= MAX_ADJACENT_SHARE * len(gaps) and one_blank >= DOUBLE_SPACED_SHARE * len(gaps)
 
 
 def bullet_paragraphs(source: SourceText) -> bool:
@@ -325,7 +340,7 @@ def bullet_paragraphs(source: SourceText) -> bool:
     """
     texts = [ln.text.strip() for ln in source.lines if ln.text.strip()]
     bullets = [k for k, t in enumerate(texts) if BULLET_LINE.match(t)]
-    if len(bullets) < MIN_BULLET_LINES or len(bullets) < 0.3 * len(texts):
+    if len(bullets) < MIN_BULLET_LINES or len(bullets) < MIN_BULLET_SHARE * len(texts):
         return False
     # continuation lines: lines without the dash after the first dashed line, not all of them headings
     rest = [t for t in texts[bullets[0] :] if not BULLET_LINE.match(t)]
@@ -527,7 +542,7 @@ def _numbered_headings(blocks: list[Block]) -> list[Block]:
         return outer
     return [
         replace(b, letter=chr(ord("A") + b.number - 1), number=0, letter_inferred=True)
-        if b.kind == "heading" and b.number and b.number <= 8
+        if b.kind == "heading" and b.number and b.number <= MAX_LETTERED_SECTIONS
         else b
         for b in out
     ]
@@ -546,7 +561,7 @@ def _outer_list_items(blocks: list[Block]) -> list[Block] | None:
     outer = [b for b in numbered if b.indent == indents[0]]
     numbers = [b.number for b in outer]
     heads = [b for b in outer if b.kind == "heading"]
-    if not heads or outer[0] is not heads[0] or len(heads) > 8:
+    if not heads or outer[0] is not heads[0] or len(heads) > MAX_LETTERED_SECTIONS:
         return None
     if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or len(heads) == len(outer):
         return None
@@ -614,7 +629,7 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> 
         caseless = any(c.isalpha() for c in rest) and not any(c.isupper() or c.islower() for c in rest)
         if (
             not rest
-            or (first.isupper() and len(first) >= 3)
+            or (first.isupper() and len(first) >= MIN_TITLE_WORD_CHARS)
             or (_heading_line(rest) and (caseless or m["kw"].rstrip(".").casefold() in cues.cited))
         ):
             return m
@@ -662,7 +677,7 @@ def _is_heading(rest: str) -> bool:
     return (
         0 < len(rest) <= MAX_HEADING_CHARS
         and not re.search(r"[.;:!?…,。；：！？，、]$", rest)
-        and words <= 14
+        and words <= MAX_HEADING_WORDS
         and not rest[0].islower()
         and (words <= MAX_SHORT_HEADING_WORDS or not re.search(r"[,;]\s", rest))
     )
@@ -686,7 +701,7 @@ def _is_section_heading(rest: str) -> bool:
         return False
     t = t[:-1].rstrip()
     # words of five letters or more: title case leaves "from", "with", "and" in lowercase
-    words = [w for w in t.split() if sum(c.isalpha() for c in w) >= 5]
+    words = [w for w in t.split() if sum(c.isalpha() for c in w) >= MIN_TITLE_CASE_LETTERS]
     return _is_heading(t) and bool(words) and all(w[0].isupper() for w in words)
 
 
@@ -713,7 +728,7 @@ def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
         if b.kind == "debris":
             continue
         key = _comparable(b.raw)
-        if len(key) >= 8:
+        if len(key) >= MIN_REPEAT_CHARS:
             original = seen.get(key)
             repeats_previous = previous is not None and _comparable(previous.raw) == key
             if original is not None and (repeats_previous or b.kind in ("law", "footnote", "heading")):

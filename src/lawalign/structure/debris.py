@@ -49,7 +49,7 @@ from lawalign.structure.patterns import (
     SIGNATURE_RULE,
 )
 from lawalign.structure.refs import find_refs
-from lawalign.tuning import tuned_int
+from lawalign.tuning import tuned_float, tuned_int
 
 # Generic openings of an e-mail disclaimer or signature, in the languages of the bundled profiles'
 # mailing lists; a profile adds its own (``signature``).
@@ -204,8 +204,12 @@ def _is_mail_line(line: str) -> bool:
     return bool(
         MAIL_FIELD.match(line)
         or MAIL_TAG.match(line)
-        or (MAIL_ADDRESS.search(line) and len(line.split()) <= 8)
-        or (CLOCK_TIME.search(line) and re.search(r"\b(?:19|20)\d\d\b", line) and len(line.split()) <= 8)
+        or (MAIL_ADDRESS.search(line) and len(line.split()) <= MAX_MAIL_LINE_WORDS)
+        or (
+            CLOCK_TIME.search(line)
+            and re.search(r"\b(?:19|20)\d\d\b", line)
+            and len(line.split()) <= MAX_MAIL_LINE_WORDS
+        )
     )
 
 
@@ -248,7 +252,7 @@ def is_navigation(text: str) -> bool:
 def _capitals(text: str) -> bool:
     """The first words of ``text`` are in capitals: a heading printed in capitals ("ROSZCZENIE ALBO")."""
     words = text.split()[:2]
-    return bool(words) and len(words[0]) >= 3 and all(w.isupper() for w in words)
+    return bool(words) and len(words[0]) >= MIN_CAPITAL_WORD_CHARS and all(w.isupper() for w in words)
 
 
 def _is_quote(b: Block) -> bool:
@@ -270,7 +274,7 @@ def _table_of_contents(blocks: list[Block]) -> bool:
     lines = [ln for b in blocks if b.kind != "debris" for ln in b.raw.split("\n") if ln.strip()]
     numbered = [ln for ln in lines if _ends_in_page_number(ln)]
     prose = [b for b in blocks if b.kind in ("text", "point") and b.sentences >= 2]
-    return len(numbered) >= MIN_TOC_LINES and len(numbered) >= 0.4 * len(lines) and not prose
+    return len(numbered) >= MIN_TOC_LINES and len(numbered) >= MIN_TOC_SHARE * len(lines) and not prose
 
 
 def _ends_in_page_number(line: str) -> bool:
@@ -289,6 +293,10 @@ def _ends_in_page_number(line: str) -> bool:
 
 # A line introducing a quote of the law is short: a citation and a verb ("Law 71 says:").
 MAX_INTRO_LINE = tuned_int("structure.debris", "max_intro_line")
+MAX_MAIL_LINE_WORDS = tuned_int("structure.debris", "max_mail_line_words")
+MIN_CAPITAL_WORD_CHARS = tuned_int("structure.debris", "min_capital_word_chars")
+MIN_TOC_SHARE = tuned_float("structure.debris", "min_toc_share")
+MAX_LEAD_CHARS = tuned_int("structure.debris", "max_lead_chars")
 
 
 def _introduces_quote(b: Block, profile: Profile) -> bool:
@@ -323,7 +331,7 @@ def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str]
         if (
             b.kind in ("law", "point", "footnote")
             or b.letter
-            or len(b.raw) > 300
+            or len(b.raw) > MAX_LEAD_CHARS
             or CITATION_LABEL.match(b.raw)
             or _introduces_quote(b, profile)
         ):

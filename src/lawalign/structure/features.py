@@ -54,6 +54,7 @@ from lawalign.structure.patterns import (
     SEPARATOR,
     patterns_for,
 )
+from lawalign.tuning import tuned_float, tuned_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,12 @@ class LineFeatures:
 
 SUBPOINT = re.compile(rf"^\(?(?P<letter>[{LETTERS.subpoint}])\)\s*\S")
 TRAILING_PAGE = re.compile(r"[^\d\s].*?(?:\.{2,}|…|\s{2,}|\s)\s*\d{1,3}$")
+# Cue thresholds (data/reader/settings.toml, [structure.features]).
+CAPS_SHARE = tuned_float("structure.features", "caps_share")
+SHORT_TOKEN_CHARS = tuned_int("structure.features", "short_token_chars")
+MIN_TABLE_TOKENS = tuned_int("structure.features", "min_table_tokens")
+TABLE_SHORT_SHARE = tuned_float("structure.features", "table_short_share")
+DIGIT_HEAVY_SHARE = tuned_float("structure.features", "digit_heavy_share")
 URL = re.compile(r"https?://|www\.|\.(?:com|org|net|html?)\b", re.I)
 DATE = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b")
 REF_ID = re.compile(rf"(?<![\w.])\d{{1,2}}[{LETTERS.reference}]\d{{0,2}}\b")
@@ -97,7 +104,7 @@ def _end(text: str) -> str:
 
 
 def _case(t: str, letters: Sequence[str], upper: int) -> str:
-    if letters and upper >= 0.8 * len(letters):
+    if letters and upper >= CAPS_SHARE * len(letters):
         return "all"
     return "first" if t[:1].isupper() else "lower" if t[:1].islower() else "other"
 
@@ -159,7 +166,7 @@ def _own(text: str, profile: Profile, keywords: re.Pattern[str] | None, words: f
     tokens = t.split()
     letters = [c for c in t if c.isalpha()]
     upper = sum(c.isupper() for c in letters)
-    short = sum(len(tok) <= 3 for tok in tokens)
+    short = sum(len(tok) <= SHORT_TOKEN_CHARS for tok in tokens)
     digits = sum(c.isdigit() for c in t)
     attrs = [
         f"indent={_bucket(len(text) - len(text.lstrip()), (0, 3))}",
@@ -171,9 +178,9 @@ def _own(text: str, profile: Profile, keywords: re.Pattern[str] | None, words: f
     ]
     if TRAILING_PAGE.fullmatch(t) and len(tokens) >= 2:
         attrs.append("trailing-page")
-    if len(tokens) >= 4 and short >= 0.7 * len(tokens):
+    if len(tokens) >= MIN_TABLE_TOKENS and short >= TABLE_SHORT_SHARE * len(tokens):
         attrs.append("table")
-    if t and digits >= 0.3 * len(t):
+    if t and digits >= DIGIT_HEAVY_SHARE * len(t):
         attrs.append("digit-heavy")
     if "|" in t:
         attrs.append("bars")

@@ -54,6 +54,16 @@ class Match:
 
 # A paragraph read as a point whose number it does not print.
 LOST_NUMBER_COST = tuned_float("structure.ids", "lost_number_cost")
+UNLABELLED_TEXT_COST = tuned_float("structure.ids", "unlabelled_text_cost")
+SHARED_LAW_REWARD = tuned_float("structure.ids", "shared_law_reward")
+SHARED_REF_REWARD = tuned_float("structure.ids", "shared_ref_reward")
+UNSHARED_LAW_COST = tuned_float("structure.ids", "unshared_law_cost")
+MARKER_AT_ANCHOR_REWARD = tuned_float("structure.ids", "marker_at_anchor_reward")
+MARKER_WITHOUT_ANCHOR_COST = tuned_float("structure.ids", "marker_without_anchor_cost")
+ANCHOR_WITHOUT_MARKER_COST = tuned_float("structure.ids", "anchor_without_marker_cost")
+SENTENCE_RATIO_COST = tuned_float("structure.ids", "sentence_ratio_cost")
+MAX_SENTENCE_LOG_RATIO = tuned_float("structure.ids", "max_sentence_log_ratio")
+MARGIN_CONFIDENCE_RATE = tuned_float("structure.ids", "margin_confidence_rate")
 
 
 def match_cost(b: Block, s: SkeletonUnit) -> float:
@@ -77,7 +87,7 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
                 return INF
             cost = 0.0
         elif s.role in ("intro", "section", "chapeau", "wrap"):
-            cost = 0.3
+            cost = UNLABELLED_TEXT_COST
         elif s.role == "point":
             cost = LOST_NUMBER_COST
         elif s.role == "footnote":
@@ -90,18 +100,18 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     block_laws = {law_of(r) for r in b.refs}
     unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
     shared = block_laws & unit_laws
-    cost -= 0.5 * len(shared)
-    cost -= 0.2 * len(set(b.refs) & set(s.refs))
-    cost += 0.15 * len(block_laws - unit_laws) + 0.15 * len(unit_laws - block_laws)
+    cost -= SHARED_LAW_REWARD * len(shared)
+    cost -= SHARED_REF_REWARD * len(set(b.refs) & set(s.refs))
+    cost += UNSHARED_LAW_COST * len(block_laws - unit_laws) + UNSHARED_LAW_COST * len(unit_laws - block_laws)
     # Footnote markers stand where the skeleton has footnote anchors.
     if b.markers and s.footnotes:
-        cost -= 0.3
+        cost -= MARKER_AT_ANCHOR_REWARD
     elif b.markers:
-        cost += 0.2
+        cost += MARKER_WITHOUT_ANCHOR_COST
     elif s.footnotes:
-        cost += 0.1
+        cost += ANCHOR_WITHOUT_MARKER_COST
     if s.sentences and b.sentences:
-        cost += 0.1 * min(abs(math.log(b.sentences / s.sentences)), 2.0)
+        cost += SENTENCE_RATIO_COST * min(abs(math.log(b.sentences / s.sentences)), MAX_SENTENCE_LOG_RATIO)
     return cost
 
 
@@ -269,7 +279,7 @@ def assign_ids(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> tuple[
         unit = units[uj]
         alt, _ = _solve(blocks, units, forbidden=(bi, uj))
         margin = alt - total
-        confidence = 1.0 - 0.5 * math.exp(-2.0 * margin) if margin < INF else 1.0
+        confidence = 1.0 - 0.5 * math.exp(-MARGIN_CONFIDENCE_RATE * margin) if margin < INF else 1.0
         matches.append(Match(bi, unit, confidence, _evidence(blocks[bi], unit, margin), margin))
     return total, matches
 

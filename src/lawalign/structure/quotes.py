@@ -50,6 +50,8 @@ HEADING_IN_BRACKETS = re.compile(rf"\d[{_REF}]\s*\([^)]{{2,60}}\)\s*:\s*[\"â€œâ€
 BODY_ROLES = ("intro", "section", "chapeau", "point", "wrap")
 # A paragraph introducing a quote, hard-wrapped over lines, is at most this long.
 MAX_INTRO_CHARS = tuned_int("structure.quotes", "max_intro_chars")
+MIN_GLUED_QUOTE_CHARS = tuned_int("structure.quotes", "min_glued_quote_chars")
+MIN_REPEATED_QUOTE_CHARS = tuned_int("structure.quotes", "min_repeated_quote_chars")
 
 
 def _in_book(law: str) -> bool:
@@ -111,7 +113,7 @@ def find_quotes(
         if m and m["gid"] and UnitId(m["gid"]).law not in skeleton.laws:
             m = None  # "4H from E": a contract, not an id glued in front of a quote
         rest = b.raw[m.end() :] if m else ""
-        if m and (len(rest) > 20 or _repeats_quote(rest, m["id"] or m["gid"], live, out)):
+        if m and (len(rest) > MIN_GLUED_QUOTE_CHARS or _repeats_quote(rest, m["id"] or m["gid"], live, out)):
             uid, role = _unit_for(m["id"] or m["gid"], skeleton)
             parts = uid
             point = POINT.match(b.raw[m.end() :])
@@ -398,7 +400,7 @@ def _repeats_quote(rest: str, target: str, live: list[Block], out: dict[int, tup
     """A short text after a citation label that starts a paragraph quoted earlier under the same label:
     the quote repeated in a reply and cut short by the end of the page ("70D1 The Dir")."""
     rest = rest.strip()
-    return len(rest) >= 3 and any(
+    return len(rest) >= MIN_REPEATED_QUOTE_CHARS and any(
         x.index in out and target in x.label and x.text.startswith(rest) for x in live
     )
 

@@ -52,6 +52,8 @@ RUN_IN_LABEL = re.compile(
 )
 # How far back a label looks for what closes the text before it (bounded: one pass over a long line).
 TAIL = tuned_int("structure.runin", "tail")
+MIN_START_WORDS = tuned_int("structure.runin", "min_start_words")
+MAX_OPENING_WORD_CHARS = tuned_int("structure.runin", "max_opening_word_chars")
 # A cut that is a section's label, with its law's number and keyword when printed ("Law 70 C. ").
 SECTION_LABEL_AT = re.compile(rf"(?:[^\W\d_]{{2,12}}\.?\s?)?(?:\d{{1,2}}\s?)?[{LETTERS}]\.\s")
 # What closes the text before a section letter or a footnote line.
@@ -205,7 +207,7 @@ def _text_start(line: str, start: int, end: int, window: int = HEADING_WORDS) ->
     True
     """
     words = list(WORD.finditer(line, start, end))
-    if len(words) < 4:
+    if len(words) < MIN_START_WORDS:
         return None
 
     def cap(w: str) -> bool:
@@ -219,7 +221,7 @@ def _text_start(line: str, start: int, end: int, window: int = HEADING_WORDS) ->
         if cap(w[0]) and low(w[1]) and low(w[2]):
             prev = words[k - 1].group()
             # "… of Play The Director shall": a short capitalised word before it opens the sentence
-            if k >= 3 and cap(prev) and len(prev) <= 4 and not prev.endswith("."):
+            if k >= 3 and cap(prev) and len(prev) <= MAX_OPENING_WORD_CHARS and not prev.endswith("."):
                 return words[k - 1].start()
             return words[k].start()
     return None

@@ -104,6 +104,9 @@ OUTLINE_WEIGHT = tuned_float("structure.segment", "outline_weight")
 # the tool does not know (measured over the real pages, seeds and synthetic layouts: see
 # docs/editions.md, "Unknown editions").
 UNKNOWN_CONTRADICTIONS = tuned_int("structure.segment", "unknown_contradictions")
+LAW_MARGIN_CONFIDENCE_RATE = tuned_float("structure.segment", "law_margin_confidence_rate")
+EXTRA_ID_CONFIDENCE = tuned_float("structure.segment", "extra_id_confidence")
+INFERRED_SECTION_CONFIDENCE = tuned_float("structure.segment", "inferred_section_confidence")
 # Contradictions quoted in the evidence of a choice.
 EVIDENCE_NOTES = 3
 # A slug in a file name: "law71", "l68", "przep69", "LOI70", "70" between separators.
@@ -809,7 +812,7 @@ def _assign_segment(
         )
     if seg.heading is None:
         margin = gain - rival
-        law_confidence = 1.0 - 0.5 * math.exp(-margin)
+        law_confidence = 1.0 - 0.5 * math.exp(-LAW_MARGIN_CONFIDENCE_RATE * margin)
         printed_letters = any(b.letter and not b.letter_inferred for b in seg.blocks)
         headings = sum(1 for b in seg.blocks if b.kind == "heading")
         if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
@@ -974,9 +977,8 @@ def _extra_id(
     else:
         uid = UnitId.of(law, sec, suffix=f"x{n}")
     role: UnitRole = "heading" if b.kind == "heading" else ("point" if b.kind == "point" else "section")
-    return _Assigned(
-        uid, role, law, True, 0.3, "not in the reference structure; id from its printed label and position"
-    )
+    evidence = "not in the reference structure; id from its printed label and position"
+    return _Assigned(uid, role, law, True, EXTRA_ID_CONFIDENCE, evidence)
 
 
 def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int, _Assigned]:
@@ -1073,7 +1075,7 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
             role,
             law,
             sec_inferred or placed,
-            0.6 if sec_inferred else UNLABELLED_CONFIDENCE if placed else 1.0,
+            INFERRED_SECTION_CONFIDENCE if sec_inferred else UNLABELLED_CONFIDENCE if placed else 1.0,
             "section letter inferred from a restart of point numbering"
             if sec_inferred
             else "placed after the printed labels by position only"
