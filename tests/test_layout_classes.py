@@ -266,12 +266,6 @@ def test_class_7_a_law_without_sections_by_the_rules(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known regression of the reader refitted with batch 2026-12-j: it reads the second and third "
-    "paragraphs as noise (0.79, 0.81), the run's mean 0.51 passes the veto (NOISE_RUN 0.5); without the "
-    "commentary page headed by Law 67 (ru-1987-booksonline) the refit keeps it (tests/realworld/README.md)",
-)
 def test_class_7_a_law_without_sections_by_the_shipped_reader(tmp_path: Path) -> None:
     assert _law12_units(tmp_path, None) == [("12.title", 1, 1), ("12.intro", 3, 7)]
 
