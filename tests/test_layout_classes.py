@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
 from lawalign.run import load_editions
