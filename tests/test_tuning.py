@@ -126,6 +126,8 @@ def test_wrong_keys_and_types_are_refused() -> None:
         tuned_floats("structure.ids", "extra_cost")
     with pytest.raises(TypeError):
         settings_tables()["train"] = {}  # type: ignore[index]
+    with pytest.raises(TypeError):
+        settings_tables()["structure"]["ids"]["extra_cost"] = 0.0
 
 
 def test_every_key_is_documented() -> None:

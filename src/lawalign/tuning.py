@@ -41,9 +41,19 @@ def settings_tables() -> Mapping[str, Any]:
     """The settings file's tables, parsed once (``data/reader/settings.toml``)."""
     text = (resources.files("lawalign") / "data" / "reader" / SETTINGS_FILE).read_text(encoding="utf-8")
     try:
-        return MappingProxyType(tomllib.loads(text))
+        tables: Mapping[str, Any] = _frozen(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{SETTINGS_FILE}: {exc}") from None
+    return tables
+
+
+def _frozen(value: Any) -> Any:
+    """Tables as read-only mappings, all the way down (the numbers are read, never changed)."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def _value(table: str, key: str) -> object:
