@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lawalign_dev.evaluate.fit_settings import Candidate, Search, applied, candidates, state_name
+from lawalign_dev.evaluate.fit_settings import FACTORS, KEYS, Candidate, Search, _moves, applied, state_name
 from lawalign_dev.evaluate.pages import FileGold
 from lawalign_dev.evaluate.protocol import Page
 
@@ -17,7 +17,7 @@ def test_a_candidate_is_set_in_every_module_holding_the_number_and_restored() ->
         assert ids.AMBIGUOUS_MARGIN == segment.AMBIGUOUS_MARGIN == 2.0 * before[0]
         assert ids.EXTRA_COST == before[2]
     assert (ids.AMBIGUOUS_MARGIN, segment.AMBIGUOUS_MARGIN, ids.EXTRA_COST) == before
-    assert candidates()[0] == Candidate() and len(candidates()) > 1
+    assert len(_moves(())) == len(FACTORS) * len(KEYS) and _moves(())[0][0].key == KEYS[0]
 
 
 def _page(name: str, site: str) -> Page:

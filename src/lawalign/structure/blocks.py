@@ -124,6 +124,20 @@ class Block:
     extract: str = ""  # commentary introducing another extract of this law ("Law 70.A. should …:")
     quote_law: bool = False  # a quote cut out under a citation of a law alone (a guess: its first paragraph)
 
+    @property
+    def printed_letter(self) -> str:
+        """The section letter the text prints ("" when none, or when it was read from a numbered list)."""
+        return "" if self.letter_inferred else self.letter
+
+
+def text_after(raw: str, label: str) -> str:
+    """A paragraph's text after its printed label (the space after the label dropped, from the text only).
+
+    >>> text_after("A. Claim Defined", "A."), text_after("Claim Defined", "")
+    ('Claim Defined', 'Claim Defined')
+    """
+    return raw[len(label) :].lstrip() if label else raw
+
 
 def _comparable(text: str) -> str:
     """Text as compared for repeats: case-folded, spaces collapsed, trailing punctuation dropped."""
@@ -499,7 +513,7 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     ):
         kind = "heading"  # a heading whose letter was lost: "Claim Defined" alone on a line
     # the label split off the text (leading whitespace after the label dropped from the text only)
-    text = b.raw[len(label) :].lstrip() if label else b.raw
+    text = text_after(b.raw, label)
     markers: tuple[str, ...] = ()
     sentences = 0
     if kind in ("text", "point", "footnote", "heading"):

@@ -123,7 +123,7 @@ def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> list[
         chapter = re.match(r"(\d{1,2})[.)]\s", b.raw) if b.kind == "heading" else None
         if other(b.raw) or (chapter and chapter[1] in chapters):
             inside = True
-        elif b.kind == "law" or (b.letter and b.kind != "debris" and not b.letter_inferred):
+        elif b.kind == "law" or (b.printed_letter and b.kind != "debris"):
             inside = False
         out.append(_marked(b, "commentary") if inside and b.kind != "debris" else b)
     return out

@@ -66,6 +66,16 @@ MAX_SENTENCE_LOG_RATIO = tuned_float("structure.ids", "max_sentence_log_ratio")
 MARGIN_CONFIDENCE_RATE = tuned_float("structure.ids", "margin_confidence_rate")
 
 
+def margin_confidence(margin: float, rate: float) -> float:
+    """The confidence of a reading from its margin over the best other: 1 - 0.5 exp(-rate margin),
+    0.5 for a tie, 1.0 for no other reading (an infinite margin).
+
+    >>> margin_confidence(0.0, 2.0), margin_confidence(float("inf"), 2.0)
+    (0.5, 1.0)
+    """
+    return 1.0 - 0.5 * math.exp(-rate * margin) if margin < INF else 1.0
+
+
 def match_cost(b: Block, s: SkeletonUnit) -> float:
     """The cost of giving block ``b`` the id of skeleton unit ``s`` (INF: impossible)."""
     if b.kind == "heading":
@@ -279,7 +289,7 @@ def assign_ids(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> tuple[
         unit = units[uj]
         alt, _ = _solve(blocks, units, forbidden=(bi, uj))
         margin = alt - total
-        confidence = 1.0 - 0.5 * math.exp(-MARGIN_CONFIDENCE_RATE * margin) if margin < INF else 1.0
+        confidence = margin_confidence(margin, MARGIN_CONFIDENCE_RATE)
         matches.append(Match(bi, unit, confidence, _evidence(blocks[bi], unit, margin), margin))
     return total, matches
 

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from lawalign.ingest.letters import LETTERS, char_class
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText, UnitId
-from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading
+from lawalign.structure.blocks import BOOK_LAWS, Block, _is_heading, text_after
 from lawalign.structure.patterns import CITATION_LABEL, GREEK_SECTION_LETTERS, POINT
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import Skeleton
@@ -96,7 +96,7 @@ def find_quotes(
     blocks = list(blocks)
     live = [b for b in blocks if b.kind != "debris"]
     # a letter inferred for a numbered heading (structure/blocks.py) is no printed section label
-    printed = [b for b in live if b.letter and not b.letter_inferred]
+    printed = [b for b in live if b.printed_letter]
     if any(b.kind == "law" for b in live) or any(b.kind in ("heading", "text") for b in printed):
         return blocks, {}
     out: dict[int, tuple[UnitId, str]] = {}
@@ -255,9 +255,8 @@ def _cut_inline_quotes(
             else _inline_quote(b.raw, profile, skeleton)
         )
         if found is None:
-            result.append(
-                replace(b, index=len(result))
-            )  # the blocks after a cut move down: no two share an index
+            # the blocks after a cut move down: no two share an index
+            result.append(replace(b, index=len(result)))
             continue
         target, cite, begin, stop = found
 
@@ -290,20 +289,15 @@ def _cut_inline_quotes(
                     kind="text",
                     reason="",
                     label=label.rstrip(),
-                    text=part.raw[len(label) :].lstrip() if label else part.raw,
+                    text=text_after(part.raw, label),
                     # a quote under a citation of the law alone: which of its paragraphs is a guess
                     quote_law=not UnitId(target).section,
                 )
                 out[part.index] = (uid, role)
             else:
-                keep = (
-                    part.kind != "debris" and a == b.first_line
-                )  # the paragraph's own label stays on its first part
-                part = replace(
-                    part,
-                    label=b.label if keep else "",
-                    text=(part.raw[len(b.label) :].lstrip() if b.label else part.raw) if keep else part.raw,
-                )
+                # the paragraph's own label stays on its first part
+                label = b.label if part.kind != "debris" and a == b.first_line else ""
+                part = replace(part, label=label, text=text_after(part.raw, label))
             result.append(part)
     return [
         replace(b, duplicate_of=renumber.get(b.duplicate_of)) if b.duplicate_of is not None else b

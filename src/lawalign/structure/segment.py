@@ -10,7 +10,6 @@ in a debris unit.
 from __future__ import annotations
 
 import logging
-import math
 import os
 import re
 import unicodedata
@@ -46,6 +45,7 @@ from lawalign.structure.ids import (
     assign_ids,
     baseline_cost,
     cites_as,
+    margin_confidence,
     solve_cost,
     solve_laws,
 )
@@ -580,7 +580,7 @@ def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) ->
     laws = {m[0] for r in refs if (m := re.match(r"\d{1,3}", r))}
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}
-    letters = list(dict.fromkeys(b.letter for b in body[first:] if b.letter and not b.letter_inferred))
+    letters = list(dict.fromkeys(b.printed_letter for b in body[first:] if b.printed_letter))
     if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
         return {}
     law = laws.pop()
@@ -761,7 +761,7 @@ def _assign_segment(
         # a forum's numbered notes far more often than the Laws.
         shows_outline = (
             seg.law
-            or any(b.letter and not b.letter_inferred for b in seg.blocks)
+            or any(b.printed_letter for b in seg.blocks)
             or sum(1 for b in seg.blocks if b.kind == "heading") >= MIN_OUTLINE_HEADINGS
             or any(b.kind == "footnote" for b in seg.blocks)
             or (hint is not None and hint == laws[0])
@@ -812,8 +812,8 @@ def _assign_segment(
         )
     if seg.heading is None:
         margin = gain - rival
-        law_confidence = 1.0 - 0.5 * math.exp(-LAW_MARGIN_CONFIDENCE_RATE * margin)
-        printed_letters = any(b.letter and not b.letter_inferred for b in seg.blocks)
+        law_confidence = margin_confidence(margin, LAW_MARGIN_CONFIDENCE_RATE)
+        printed_letters = any(b.printed_letter for b in seg.blocks)
         headings = sum(1 for b in seg.blocks if b.kind == "heading")
         if not any(b.letter or b.number or b.kind == "footnote" for b in seg.blocks) or (
             not printed_letters and headings < MIN_OUTLINE_HEADINGS
@@ -873,7 +873,7 @@ def _assign_segment(
         # Which parts of the id did the edition print? The law (heading), the section (a printed
         # letter on this block or on the heading that governs it), the point number.
         if u.role == "heading":
-            printed_section = u.section if b.letter and not b.letter_inferred else ""
+            printed_section = u.section if b.printed_letter else ""
         law_printed = seg.heading is not None and u.law == seg.law
         # a letter read from a numbered list ("3." as section C) was not printed
         printed_letter = b.letter == u.section and not b.letter_inferred

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from lawalign_dev.evaluate.protocol import Page, load_pages
@@ -60,27 +61,19 @@ FACTORS = (0.5, 2.0)
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One number changed (None: the file's values)."""
+    """One move: the number ``key`` (table, key) multiplied by ``factor``."""
 
-    key: tuple[str, str] | None = None
-    factor: float = 1.0
+    key: tuple[str, str]
+    factor: float
 
     @property
     def name(self) -> str:
-        return "the file's values" if self.key is None else f"{self.key[1]} × {self.factor:g}"
-
-
-def candidates() -> list[Candidate]:
-    """The file's values first, then each key with each factor."""
-    return [Candidate(), *(Candidate(key, f) for key in KEYS for f in FACTORS)]
+        return f"{self.key[1]} × {self.factor:g}"
 
 
 @contextmanager
 def applied(candidate: Candidate) -> Iterator[None]:
     """The candidate's number set in every loaded module that holds it, restored afterwards."""
-    if candidate.key is None:
-        yield
-        return
     table, key = candidate.key
     home = importlib.import_module(f"lawalign.{table}")
     name = key.upper()
@@ -97,6 +90,7 @@ def applied(candidate: Candidate) -> Iterator[None]:
             setattr(module, name, original)
 
 
+@cache
 def _import_all() -> None:
     """Every module of the reading stages, so that every holder of a number is found and restored."""
     import pkgutil
@@ -137,7 +131,7 @@ def _moves(state: State) -> list[State]:
     moved = {m.key for m in state}
     order = {key: k for k, key in enumerate(KEYS)}
     return [
-        tuple(sorted((*state, Candidate(key, f)), key=lambda m: order.get(m.key or ("", ""), -1)))
+        tuple(sorted((*state, Candidate(key, f)), key=lambda m: order[m.key]))
         for key in KEYS
         if key not in moved
         for f in FACTORS
