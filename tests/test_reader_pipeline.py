@@ -14,7 +14,14 @@ from lawalign.ingest.profiles import load_profile
 from lawalign.knowledge import Knowledge
 from lawalign.models import SourceText
 from lawalign.run import read_structure
-from lawalign.structure.reader import ROLES, RoleModel, bundled_model, stacked_sequence, weigh_units
+from lawalign.structure.reader import (
+    ROLES,
+    RoleModel,
+    bundled_model,
+    stacked_sequence,
+    weigh_units,
+    with_confidence,
+)
 
 TEXT = """LAW 68 - CLAIM OR CONCESSION DEFINED
 A. Claim Defined
@@ -64,8 +71,15 @@ def test_a_run_read_as_law_keeps_its_ids_and_weighs_its_confidence() -> None:
     assert texts and all(u.confidence > 0.99 for u in texts)
     titles = [u for u in law if u.kind == "title"]  # the model says "section": a title's kind is unlikely
     assert titles and all(u.confidence < 0.01 for u in titles)
-    halved = weigh_units(units, source, load_profile("en"), _model("section", ((0.0, 0.0), (1.0, 0.5))))
-    assert all(u.confidence <= 0.5 for u in halved)
+    # weighed, an id's confidence is raw; the text's units all known, the calibration maps it
+    halving = _model("section", ((0.0, 0.0), (1.0, 0.5)))
+    weighed = weigh_units(units, source, load_profile("en"), halving)
+    assert [u.confidence for u in weighed] == [u.confidence for u in law]
+    halved = with_confidence(weighed, halving)
+    assert all(u.confidence <= 0.5 for u in halved if u.kind != "debris")
+    assert [u.confidence for u in halved if u.kind != "debris"] == [
+        round(u.confidence / 2, 3) for u in weighed if u.kind != "debris"
+    ]
 
 
 def test_the_rules_alone_on_request_and_the_bundled_reader_by_default() -> None:

@@ -39,7 +39,7 @@ from importlib import resources
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from lawalign.models import DebrisId
+from lawalign.models import DebrisId, UnitId
 from lawalign.structure.features import LineFeatures, page_features, with_reading
 from lawalign.tuning import tuned_float
 
@@ -70,11 +70,127 @@ def role_kind(role: str) -> str:
     return _KIND.get(role, "text")
 
 
+# -- the confidence of an id ------------------------------------------------------------------------
+
+CUES: tuple[str, ...] = (
+    "raw",  # the unit's raw confidence: the rules' confidence times the model's probability of its kind
+    "inferred",  # 1 when the unit's id was inferred, not read from a printed label
+    "extra",  # 1 for an id the outline has no place for ("68B.x1")
+    "text-mean",  # the mean raw confidence of the text's units with an id
+    "text-min",  # the lowest raw confidence among them
+    "text-inferred",  # the share of them whose id was inferred
+    "text-debris",  # the share of the text's characters in debris
+    "text-ids",  # log(1 + the number of units with an id)
+    "text-laws",  # log of the number of laws they belong to
+    "law-mean",  # the mean raw confidence of the units of the unit's law
+    "law-inferred",  # the share of them whose id was inferred
+    "near-min",  # the lowest raw confidence of the unit and the units with an id just before and after it
+    "chars",  # log(1 + the length of the unit's text) / 10
+    *(
+        f"role={r}"
+        for r in (
+            "law-title",
+            "heading",
+            "intro",
+            "section",
+            "chapeau",
+            "point",
+            "sub-point",
+            "wrap",
+            "footnote",
+        )
+    ),
+)
+"""The cues of an id's confidence (:func:`confidence_cues`): the unit's own reading and how the whole
+text was read. Whether one id is right depends on both: a page whose law the rules placed with printed
+labels and certainty throughout is read right line by line; a page read mostly as debris, or whose
+ids are inferred, is where the wrong ids are."""
+
+
+def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
+    """The cues (:data:`CUES`, absent ones 0) of each unit with an id; ``None`` for debris. ``units``
+    are all the units of one text, with their raw confidences.
+
+    >>> from lawalign.models import Source, Unit, UnitId
+    >>> src = Source("p.txt", 1, 1)
+    >>> units = [Unit(UnitId("68A"), "text", "section", "en", "68", "abcd", src, confidence=0.8),
+    ...          Unit(DebrisId.of(1), "debris", "debris", "en", "", "abcdef", src, reason="unplaced")]
+    >>> cues = confidence_cues(units)
+    >>> cues[1] is None, cues[0]["raw"], cues[0]["text-debris"], cues[0]["role=section"]
+    (True, 0.8, 0.6, 1.0)
+    """
+    ids = [u for u in units if u.kind != "debris"]
+    if not ids:
+        return [None] * len(units)
+    raws = [u.confidence for u in ids]
+    chars = sum(len(u.text) for u in units)
+    text = {
+        "text-mean": sum(raws) / len(raws),
+        "text-min": min(raws),
+        "text-inferred": sum(u.inferred for u in ids) / len(ids),
+        "text-debris": sum(len(u.text) for u in units if u.kind == "debris") / chars if chars else 0.0,
+        "text-ids": math.log1p(len(ids)),
+        "text-laws": math.log(len({u.law for u in ids})),
+    }
+    laws: dict[str, list[Unit]] = {}
+    for u in ids:
+        laws.setdefault(u.law, []).append(u)
+    law_cues = {
+        law: {
+            "law-mean": sum(u.confidence for u in us) / len(us),
+            "law-inferred": sum(u.inferred for u in us) / len(us),
+        }
+        for law, us in laws.items()
+    }
+    out: list[dict[str, float] | None] = []
+    k = -1
+    for u in units:
+        if u.kind == "debris":
+            out.append(None)
+            continue
+        k += 1
+        extra = isinstance(u.id, UnitId) and u.id.is_extra
+        cues = {
+            **text,
+            **law_cues[u.law],
+            "raw": u.confidence,
+            "inferred": float(u.inferred),
+            "extra": float(extra),
+            "near-min": min(raws[max(0, k - 1) : k + 2]),
+            "chars": math.log1p(len(u.text)) / 10,
+        }
+        if f"role={u.role}" in CUES:
+            cues[f"role={u.role}"] = 1.0
+        out.append(cues)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ConfidenceHead:
+    """A logistic model of "this id is right" over an id's cues (:func:`confidence_cues`), fitted out
+    of fold by ``make train``.
+
+    >>> head = ConfidenceHead(-1.0, {"raw": 2.0})
+    >>> round(head.probability({"raw": 0.5}), 3), round(head.probability({"raw": 1.0}), 3)
+    (0.5, 0.731)
+    """
+
+    bias: float
+    weights: Mapping[str, float]
+
+    def probability(self, cues: Mapping[str, float]) -> float:
+        """The modelled probability that the id is right."""
+        z = self.bias + sum(w * cues.get(name, 0.0) for name, w in self.weights.items())
+        return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
 @dataclass(frozen=True, slots=True)
 class RoleModel:
-    """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``,
-    and the calibration of the confidences it gives ids: knots ``(raw, share of ids right)`` of an
-    isotonic map fitted out of fold on the lines whose unit has an id (empty: no calibration).
+    """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``;
+    the confidence head of ids (:class:`ConfidenceHead`; None: an id's confidence is its raw one); and
+    the calibration of the confidences it gives ids: knots ``(head's probability or raw confidence,
+    share of ids right)`` of an isotonic map fitted out of fold on the lines whose unit has an id
+    (empty: no calibration).
 
     >>> RoleModel(("noise",), ((0.0,),), {}, ((0.2, 0.1), (1.0, 0.6))).calibrated(0.6)
     0.35
@@ -84,6 +200,12 @@ class RoleModel:
     transitions: tuple[tuple[float, ...], ...]
     state: Mapping[str, Mapping[str, float]]
     calibration: tuple[tuple[float, float], ...] = ()
+    head: ConfidenceHead | None = None
+
+    def confidence(self, raw: float, cues: Mapping[str, float]) -> float:
+        """An id's confidence: the share of ids right at its head's probability (at its raw
+        confidence when the model has no head)."""
+        return self.calibrated(raw if self.head is None else self.head.probability(cues))
 
     def calibrated(self, raw: float) -> float:
         """The share of ids right at raw confidence ``raw`` (piecewise linear between the knots,
@@ -171,6 +293,13 @@ class RoleModel:
             "state": {a: ws for a, ws in state.items() if ws},
             "calibration": [[round(x, 6), round(y, 6)] for x, y in self.calibration],
         }
+        if self.head is not None:
+            data["confidence"] = {
+                "bias": round(self.head.bias, 6),
+                "weights": {
+                    k: round(w, 6) for k, w in sorted(self.head.weights.items()) if round(w, 6) != 0.0
+                },
+            }
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
     @classmethod
@@ -192,7 +321,14 @@ class RoleModel:
         knots = tuple((float(x), float(y)) for x, y in data.get("calibration", ()))
         if any(b[0] < a[0] or b[1] < a[1] for a, b in pairwise(knots)):
             raise ValueError("calibration knots must not decrease")
-        return cls(labels, transitions, state, knots)
+        head = None
+        if "confidence" in data:
+            weights = {str(k): float(v) for k, v in data["confidence"]["weights"].items()}
+            unknown_cues = set(weights) - set(CUES)
+            if unknown_cues:
+                raise ValueError(f"confidence weights for unknown cues {sorted(unknown_cues)}")
+            head = ConfidenceHead(float(data["confidence"]["bias"]), weights)
+        return cls(labels, transitions, state, knots, head)
 
 
 def _lse(xs: Sequence[float]) -> float:
@@ -315,11 +451,11 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
 
     The units (not debris) of a run the model reads as noise (:func:`_noise_runs`) become debris
     with reason ``noise``, their confidence the rules' confidence times the model's mean probability
-    of ``noise`` over their lines; every other unit's raw confidence is the rules' confidence times the
-    model's mean probability, over its lines, of the roles of its kind, and its confidence is that raw
-    value calibrated on ids (:meth:`RoleModel.calibrated`): the share of ids right at it. Debris ids are
-    numbered again in source order; a footnote whose anchor became debris is orphaned, and links to
-    a unit that became debris are dropped.
+    of ``noise`` over their lines; every other unit's confidence is its *raw* confidence: the rules'
+    confidence times the model's mean probability, over its lines, of the roles of its kind (once the
+    text's units are all known, :func:`with_confidence` turns it into the share of ids right). Debris
+    ids are numbered again in source order; a footnote whose anchor became debris is orphaned, and
+    links to a unit that became debris are dropped.
     """
     covered = _unit_marginals(units, source, profile, model)
     noise_runs = _noise_runs(units, covered)
@@ -351,7 +487,7 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
             )
             continue
         p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == unit.kind) for p in lines) / len(lines)
-        out.append(replace(unit, confidence=round(model.calibrated(unit.confidence * p_kind), 3)))
+        out.append(replace(unit, confidence=round(unit.confidence * p_kind, 3)))
     if not vetoed:
         return out
     alive = {u.id for u in out if u.kind != "debris"}
@@ -370,3 +506,14 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
             unit = replace(unit, duplicate_of=None)
         fixed.append(unit)
     return fixed
+
+
+def with_confidence(units: Sequence[Unit], model: RoleModel) -> list[Unit]:
+    """All the units of one text (their ids' confidences raw, as :func:`weigh_units` leaves them),
+    each id's confidence now the share of ids right at its reading (:meth:`RoleModel.confidence` of
+    its :func:`confidence_cues`); debris as it is."""
+    cues = confidence_cues(units)
+    return [
+        u if c is None else replace(u, confidence=round(model.confidence(u.confidence, c), 3))
+        for u, c in zip(units, cues, strict=True)
+    ]

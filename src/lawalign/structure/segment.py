@@ -52,7 +52,7 @@ from lawalign.structure.ids import (
 from lawalign.structure.numbering import restart_runs
 from lawalign.structure.outline import outline_evidence
 from lawalign.structure.quotes import LAW_ONLY_CONFIDENCE, find_quotes
-from lawalign.structure.reader import RoleModel, weigh_debris, weigh_units
+from lawalign.structure.reader import RoleModel, weigh_debris, weigh_units, with_confidence
 from lawalign.structure.refs import find_refs
 from lawalign.structure.skeleton import (
     Skeleton,
@@ -514,6 +514,10 @@ def _segment_or_fit(
         notices.append(_no_law(source, blocks, bool(assigned)))
         if reader is not None and not assigned:
             units = weigh_debris(units, source, profile, reader)
+    units = list(source.removed) + units
+    if reader is not None and assigned:
+        # the confidence of an id reads the whole text, as the edition holds it
+        units = with_confidence(units, reader)
     review = [u for u in units if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE]
     if review:
         units = [
@@ -535,7 +539,7 @@ def _segment_or_fit(
         name=name or Path(source.path).stem,
         path=source.path,
         lang=source.lang,
-        units=tuple(list(source.removed) + units) if source.removed else tuple(units),
+        units=tuple(units),
         encoding=source.encoding,
         media_type=source.media_type,
         source_edition=skeleton.edition,

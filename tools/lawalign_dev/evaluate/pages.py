@@ -96,6 +96,7 @@ class LineResult:
     confidence: float  # of the deciding unit; 0.0 when no unit covers the line
     text: str = ""
     batch: str = ""  # the page's batch in the gold, "" for pages without one
+    cues: tuple[tuple[str, float], ...] = ()  # the deciding id's confidence cues (when it has an id)
 
 
 @dataclass(frozen=True, slots=True)

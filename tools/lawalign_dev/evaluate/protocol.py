@@ -251,14 +251,22 @@ def gives_id(result: LineResult) -> bool:
     return result.pred_kind not in (None, "debris", "refused")
 
 
-def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, str]) -> list[LineResult]:
-    """The results with confidences calibrated out of fold (isotonic, fitted on every other site).
+def calibrate_out_of_fold(
+    results: Sequence[LineResult],
+    site_of: Mapping[str, str],
+    head_c: float | None = None,
+    head_folds: int = 5,
+) -> list[LineResult]:
+    """The results with confidences calibrated out of fold (fitted on every other site).
 
-    For the lines of one site, an isotonic regression from confidence to rightness is fitted on the
+    For the lines of one site, the map from a line's reading to its being right is fitted on the
     lines of all other sites and applied to them; so no line's calibrated confidence saw that line's
     site. Lines given an id and the other lines (debris, refused, uncovered) are calibrated apart, as
-    ``make train`` calibrates ids: an id's confidence is the share of ids right at its reading. Sites
-    with no other site to learn from keep their confidence.
+    ``make train`` calibrates ids: an id's confidence is the share of ids right at its reading. Lines
+    given an id that carry their cues are calibrated as ``make train`` fits the reader's confidence
+    head (:func:`lawalign_dev.evaluate.confidence.fit_head`, regularisation ``head_c``, its calibration
+    cross-fitted in ``head_folds`` folds by site), when ``head_c`` is given; the others by an
+    isotonic map of their confidence. Sites with no other site to learn from keep their confidence.
 
     >>> from lawalign_dev.evaluate.pages import LineResult as L
     >>> rs = [L(f, "en", i, "68A", "text", ok, "68A", "text", c)
@@ -270,7 +278,10 @@ def calibrate_out_of_fold(results: Sequence[LineResult], site_of: Mapping[str, s
     calibrated = list(results)
     ids = [i for i, r in enumerate(results) if gives_id(r)]
     taken = set(ids)
-    _calibrate_group(results, ids, site_of, calibrated)
+    if head_c is not None and ids and all(results[i].cues for i in ids):
+        _calibrate_heads(results, ids, site_of, calibrated, head_c, head_folds)
+    else:
+        _calibrate_group(results, ids, site_of, calibrated)
     _calibrate_group(results, [i for i in range(len(results)) if i not in taken], site_of, calibrated)
     return calibrated
 
@@ -297,6 +308,33 @@ def _calibrate_group(
         fitted = iso.predict([results[i].confidence for i in idx])
         for i, c in zip(idx, fitted, strict=True):
             calibrated[i] = replace(results[i], confidence=round(float(c), 6))
+
+
+def _calibrate_heads(
+    results: Sequence[LineResult],
+    chosen: Sequence[int],
+    site_of: Mapping[str, str],
+    calibrated: list[LineResult],
+    c: float,
+    folds: int,
+) -> None:
+    """Calibrate the lines ``chosen`` by a confidence head fitted on the other sites' chosen lines."""
+    from lawalign.structure.reader import RoleModel
+    from lawalign_dev.evaluate.confidence import fit_head
+
+    by_site: dict[str, list[int]] = {}
+    for i in chosen:
+        by_site.setdefault(site_of.get(results[i].file, results[i].file), []).append(i)
+    pool = [results[i] for i in chosen]
+    for site, idx in by_site.items():
+        train = [r for r in pool if site_of.get(r.file, r.file) != site]
+        if len({r.right for r in train}) < 2:
+            continue
+        head, knots = fit_head(train, c, [site_of.get(r.file, r.file) for r in train], folds)
+        model = RoleModel((), (), {}, knots, head)
+        for i in idx:
+            r = results[i]
+            calibrated[i] = replace(r, confidence=round(model.confidence(r.confidence, dict(r.cues)), 6))
 
 
 def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> Score:

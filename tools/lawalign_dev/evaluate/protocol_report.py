@@ -159,7 +159,8 @@ def report(
         both = cross_validate(pool, fit, exclude_sites=shared_sites)
         cv = [r for r in both if r.file in names]
         ins = [r for r in in_sample(pool, fit, exclude_sites=shared_sites) if r.file in names]
-        cal = calibrate_out_of_fold(cv, site_of)
+        settings = load_settings()
+        cal = calibrate_out_of_fold(cv, site_of, settings.confidence_c, settings.confidence_folds)
         out.append(f"-- reader {name}")
         out += summary_lines("cross-validated by site", cv)
         out += summary_lines("calibrated out of fold", cal)

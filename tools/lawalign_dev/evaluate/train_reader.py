@@ -21,17 +21,22 @@ from __future__ import annotations
 import logging
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.features import LineFeatures, page_features
-from lawalign.structure.reader import ROLES, RoleModel, stacked_sequence
-from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file, units_of_file
+from lawalign.structure.reader import ROLES, ConfidenceHead, RoleModel, confidence_cues, stacked_sequence
+from lawalign_dev.evaluate.confidence import fit_head
+from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file
 from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages
+
+if TYPE_CHECKING:
+    from lawalign.knowledge import Knowledge
 
 _POINT = re.compile(r"^\d{1,3}(?:[A-Z]\d+|\.\d+)$")
 _SUBPOINT = re.compile(r"^\d{1,3}[A-Z]\d+[a-z]$")
@@ -72,6 +77,8 @@ class Settings:
     max_iterations: int
     stacked: bool
     calibration_folds: int
+    confidence_c: float = 1.0
+    confidence_folds: int = 5
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -88,6 +95,8 @@ def load_settings(path: Path | None = None) -> Settings:
         int(data["max_iterations"]),
         bool(data["stacked"]),
         int(data["calibration_folds"]),
+        float(data["confidence_c"]),
+        int(data["confidence_folds"]),
     )
 
 
@@ -125,9 +134,7 @@ def _stacked_parts(path: Path, rules: RuleConstants) -> tuple[tuple[LineFeatures
     )
 
 
-def page_sequences(
-    page: Page, stacked: bool, rules: RuleConstants | None = None
-) -> list[list[LineFeatures]]:
+def page_sequences(page: Page, stacked: bool, rules: RuleConstants | None = None) -> list[list[LineFeatures]]:
     """The lines of a page as the model reads them: one sequence, or one per language part when
     ``stacked`` (the rules read with the thresholds ``rules``, default: the bundled ones)."""
     if stacked:
@@ -210,8 +217,34 @@ def read_with(
     knowledge = Knowledge.load(()).with_reader(model)
     if rules is not None:
         knowledge = knowledge.with_rules(rules)
-    rows = partial(units_of_file, knowledge=knowledge)
-    return lambda page: score_file(page.path, page.gold, rows)
+    return partial(score_with_cues, knowledge=knowledge)
+
+
+def score_with_cues(page: Page, knowledge: Knowledge) -> list[LineResult]:
+    """A page read as ``lawalign units FILE`` reads it with ``knowledge``, scored against its gold;
+    each line given an id carries its unit's confidence cues
+    (:func:`lawalign.structure.reader.confidence_cues` of its edition's units, as read), the data
+    the confidence head is fitted on. Read with a model without a head, a unit's confidence is its raw
+    one, as the head reads it."""
+    from lawalign.output import iter_units_rows
+    from lawalign.run import load_editions
+
+    cues: dict[str, dict[str, float]] = {}
+
+    def rows(path: Path) -> list[dict[str, object]]:
+        editions = load_editions([str(path)], knowledge=knowledge)
+        for edition in editions:
+            for unit, c in zip(edition.units, confidence_cues(edition.units), strict=True):
+                if c is not None:
+                    cues.setdefault(str(unit.id), c)
+        return iter_units_rows(editions)
+
+    return [
+        replace(r, cues=tuple(sorted(cues[r.pred_id].items())))
+        if gives_id(r) and r.pred_id is not None and r.pred_id in cues
+        else r
+        for r in score_file(page.path, page.gold, rows)
+    ]
 
 
 def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
@@ -228,21 +261,19 @@ def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
     return out
 
 
-def fit_calibration(results: Sequence[LineResult]) -> tuple[tuple[float, float], ...]:
-    """The knots of an isotonic map from the raw confidence of a line given an id to its being right.
-
-    Fitted on the lines whose deciding unit has an id (not debris): an id's confidence is then the
-    share of ids right at its reading. Debris lines, mostly right whatever their raw value, would
-    lift the map where ids are often wrong (out of fold, ids at calibrated >= 0.9 were right 186/230
-    times fitted on every line, 109/119 on the lines of ids; docs/ingest.md).
+def fit_confidence(
+    results: Sequence[LineResult], settings: Settings, site_of: Mapping[str, str]
+) -> tuple[ConfidenceHead | None, tuple[tuple[float, float], ...]]:
+    """The confidence head of ids and its calibration knots
+    (:func:`lawalign_dev.evaluate.confidence.fit_head`), fitted on the lines of ``results`` whose
+    deciding unit has an id (not debris): an id's confidence is then the share of ids right at its
+    reading. Debris lines, mostly right whatever their raw value, would lift the map where ids are
+    often wrong (out of fold, ids at calibrated >= 0.9 were right 186/230 times fitted on every
+    line, 109/119 on the lines of ids; docs/ingest.md).
     """
-    from sklearn.isotonic import IsotonicRegression
-
-    ordered = sorted(filter(gives_id, results), key=lambda r: (r.confidence, r.right))
-    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
-    iso.fit([r.confidence for r in ordered], [float(r.right) for r in ordered])
-    knots = zip(iso.X_thresholds_.tolist(), iso.y_thresholds_.tolist(), strict=True)
-    return tuple((round(float(x), 6), round(float(y), 6)) for x, y in knots)
+    lines = [r for r in results if gives_id(r)]
+    sites = [site_of.get(r.file, r.file) for r in lines]
+    return fit_head(lines, settings.confidence_c, sites, settings.confidence_folds)
 
 
 def build(realworld: Path, out: Path) -> RoleModel:
@@ -259,7 +290,8 @@ def build(realworld: Path, out: Path) -> RoleModel:
         settings = load_settings()
         pages = training_pages(realworld)
         model = train(training_sequences(pages, settings.stacked), settings)
-        model = replace(model, calibration=fit_calibration(out_of_fold(pages, settings)))
+        head, knots = fit_confidence(out_of_fold(pages, settings), settings, {p.name: p.site for p in pages})
+        model = replace(model, head=head, calibration=knots)
     finally:
         logging.disable(previous)
     out.write_text(model.to_json(), encoding="utf-8")
