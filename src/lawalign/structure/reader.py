@@ -86,6 +86,9 @@ CUES: tuple[str, ...] = (
     "law-inferred",  # the share of them whose id was inferred
     "near-min",  # the lowest raw confidence of the unit and the units with an id just before and after it
     "chars",  # log(1 + the length of the unit's text) / 10
+    "labelled",  # 1 when the unit prints a label ("A.", "1.", "LAW 68")
+    "text-labelled",  # the share of the text's units with an id that print a label
+    "text-law-heading",  # 1 when the text prints a labelled law heading
     *(
         f"role={r}"
         for r in (
@@ -131,6 +134,8 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
         "text-debris": sum(len(u.text) for u in units if u.kind == "debris") / chars if chars else 0.0,
         "text-ids": math.log1p(len(ids)),
         "text-laws": math.log(len({u.law for u in ids})),
+        "text-labelled": sum(bool(u.label) for u in ids) / len(ids),
+        "text-law-heading": float(any(u.role == "law-title" and u.label for u in ids)),
     }
     laws: dict[str, list[Unit]] = {}
     for u in ids:
@@ -158,6 +163,7 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
             "extra": float(extra),
             "near-min": min(raws[max(0, k - 1) : k + 2]),
             "chars": math.log1p(len(u.text)) / 10,
+            "labelled": float(bool(u.label)),
         }
         if f"role={u.role}" in CUES:
             cues[f"role={u.role}"] = 1.0
