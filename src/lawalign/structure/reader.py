@@ -37,9 +37,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
-from lawalign.models import DebrisId, UnitId
+from lawalign.models import DebrisId, UnitId, UnitRole
 from lawalign.structure.features import LineFeatures, page_features, with_reading
 from lawalign.tuning import tuned_float
 
@@ -89,20 +89,7 @@ CUES: tuple[str, ...] = (
     "labelled",  # 1 when the unit prints a label ("A.", "1.", "LAW 68")
     "text-labelled",  # the share of the text's units with an id that print a label
     "text-law-heading",  # 1 when the text prints a labelled law heading
-    *(
-        f"role={r}"
-        for r in (
-            "law-title",
-            "heading",
-            "intro",
-            "section",
-            "chapeau",
-            "point",
-            "sub-point",
-            "wrap",
-            "footnote",
-        )
-    ),
+    *(f"role={r}" for r in get_args(UnitRole) if r != "debris"),
 )
 """The cues of an id's confidence (:func:`confidence_cues`): the unit's own reading and how the whole
 text was read. Whether one id is right depends on both: a page whose law the rules placed with printed

@@ -23,6 +23,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -279,62 +280,58 @@ def calibrate_out_of_fold(
     ids = [i for i, r in enumerate(results) if gives_id(r)]
     taken = set(ids)
     if head_c is not None and ids and all(results[i].cues for i in ids):
-        _calibrate_heads(results, ids, site_of, calibrated, head_c, head_folds)
+        _calibrate_by_site(results, ids, site_of, calibrated, partial(_head_map, c=head_c, folds=head_folds))
     else:
-        _calibrate_group(results, ids, site_of, calibrated)
-    _calibrate_group(results, [i for i in range(len(results)) if i not in taken], site_of, calibrated)
+        _calibrate_by_site(results, ids, site_of, calibrated, _isotonic_map)
+    others = [i for i in range(len(results)) if i not in taken]
+    _calibrate_by_site(results, others, site_of, calibrated, _isotonic_map)
     return calibrated
 
 
-def _calibrate_group(
-    results: Sequence[LineResult],
-    chosen: Sequence[int],
-    site_of: Mapping[str, str],
-    calibrated: list[LineResult],
-) -> None:
-    """Calibrate the lines ``chosen`` (indices into ``results``) on the other sites' chosen lines."""
+Calibrate = Callable[[Sequence[LineResult]], list[float]]
+Calibrator = Callable[[Sequence[LineResult], Sequence[str]], Calibrate]
+"""Fits, on training lines and their sites, the map from lines to their calibrated confidences."""
+
+
+def _isotonic_map(train: Sequence[LineResult], sites: Sequence[str]) -> Calibrate:
+    """An isotonic map (scikit-learn) of the confidence to "right", fitted on ``train``."""
     from sklearn.isotonic import IsotonicRegression
 
-    by_site: dict[str, list[int]] = {}
-    for i in chosen:
-        by_site.setdefault(site_of.get(results[i].file, results[i].file), []).append(i)
-    pool = [results[i] for i in chosen]
-    for site, idx in by_site.items():
-        train = [r for r in pool if site_of.get(r.file, r.file) != site]
-        if len({r.right for r in train}) < 2:
-            continue
-        iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
-        iso.fit([r.confidence for r in train], [float(r.right) for r in train])
-        fitted = iso.predict([results[i].confidence for i in idx])
-        for i, c in zip(idx, fitted, strict=True):
-            calibrated[i] = replace(results[i], confidence=round(float(c), 6))
+    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
+    iso.fit([r.confidence for r in train], [float(r.right) for r in train])
+    return lambda rs: [float(c) for c in iso.predict([r.confidence for r in rs])]
 
 
-def _calibrate_heads(
-    results: Sequence[LineResult],
-    chosen: Sequence[int],
-    site_of: Mapping[str, str],
-    calibrated: list[LineResult],
-    c: float,
-    folds: int,
-) -> None:
-    """Calibrate the lines ``chosen`` by a confidence head fitted on the other sites' chosen lines."""
+def _head_map(train: Sequence[LineResult], sites: Sequence[str], c: float, folds: int) -> Calibrate:
+    """The reader's confidence head and its calibration, fitted on ``train`` as ``make train`` fits them."""
     from lawalign.structure.reader import RoleModel
     from lawalign_dev.evaluate.confidence import fit_head
 
+    head, knots = fit_head(train, c, sites, folds)
+    model = RoleModel((), (), {}, knots, head)
+    return lambda rs: [model.confidence(r.confidence, dict(r.cues)) for r in rs]
+
+
+def _calibrate_by_site(
+    results: Sequence[LineResult],
+    chosen: Sequence[int],
+    site_of: Mapping[str, str],
+    calibrated: list[LineResult],
+    fit: Calibrator,
+) -> None:
+    """Calibrate the lines ``chosen`` (indices into ``results``) by a map ``fit`` on the other sites'
+    chosen lines (a site whose other sites' lines are all right or all wrong keeps its confidence)."""
+    site = {i: site_of.get(results[i].file, results[i].file) for i in chosen}
     by_site: dict[str, list[int]] = {}
     for i in chosen:
-        by_site.setdefault(site_of.get(results[i].file, results[i].file), []).append(i)
-    pool = [results[i] for i in chosen]
-    for site, idx in by_site.items():
-        train = [r for r in pool if site_of.get(r.file, r.file) != site]
-        if len({r.right for r in train}) < 2:
+        by_site.setdefault(site[i], []).append(i)
+    for held, idx in by_site.items():
+        train = [i for i in chosen if site[i] != held]
+        if len({results[i].right for i in train}) < 2:
             continue
-        head, knots = fit_head(train, c, [site_of.get(r.file, r.file) for r in train], folds)
-        model = RoleModel((), (), {}, knots, head)
-        for i in idx:
-            r = results[i]
-            calibrated[i] = replace(r, confidence=round(model.confidence(r.confidence, dict(r.cues)), 6))
+        calibrate = fit([results[i] for i in train], [site[i] for i in train])
+        for i, c in zip(idx, calibrate([results[i] for i in idx]), strict=True):
+            calibrated[i] = replace(results[i], confidence=round(c, 6))
 
 
 def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
