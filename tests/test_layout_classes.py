@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
 from lawalign.run import load_editions
@@ -266,14 +264,6 @@ def test_class_7_a_law_without_sections_by_the_rules(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known regression of the reader refitted with batch 2026-12-l: it reads the second and third "
-    "paragraphs as noise (0.79, 0.80), the run's mean 0.513 passes the veto (NOISE_RUN 0.5); the batch adds "
-    "a second page printing a law's heading over commentary (ru-1987-webmalina-law59, after "
-    "ru-1987-booksonline), which layout cues cannot tell from a law's plain paragraphs "
-    "(tests/realworld/README.md)",
-)
 def test_class_7_a_law_without_sections_by_the_shipped_reader(tmp_path: Path) -> None:
     assert _law12_units(tmp_path, None) == [("12.title", 1, 1), ("12.intro", 3, 7)]
 
