@@ -384,6 +384,40 @@ def test_lettered_list_extracted_as_numbers() -> None:
     assert ids[13] == ("70C.title", "title") and ids[15][0] == "70C" and ids[17][0] == "70C1"
 
 
+def test_lettered_list_extracted_as_lists_that_restart() -> None:
+    # Each section extracted as a list of its own, so every section heading prints "1.": the
+    # headings' order gives the letters (a law no skeleton holds, read by its printed outline).
+    text = (
+        "LAW 41 COMMENCEMENT OF PLAY\n\n"
+        "  1. Face-down Opening Lead\n\n"
+        "After a bid, double or redouble has been followed by three passes, the defender on presumed "
+        "declarer's left makes the opening lead face down.\n\n"
+        "  1. Review of Auction and Questions\n\n"
+        "Before the opening lead is faced, the leader's partner and the presumed declarer may each "
+        "require a review of the auction.\n\n"
+        "  1. Face-up Opening Lead\n\n"
+        "After the question period, the opening lead is faced and the play period begins.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    read = [ids[k][0] for k in (3, 5, 7, 9, 11, 13)]
+    assert read == ["41A.title", "41A", "41B.title", "41B", "41C.title", "41C"]
+
+
+def test_lettered_list_extracted_as_numbers_that_count_on_keeps_its_numbers() -> None:
+    # Headings numbered 1, 2, 3 in one list: each number is its letter, as before; a page cut before
+    # section A starts at "2." = B.
+    text = (
+        "LAW 41 COMMENCEMENT OF PLAY\n\n"
+        "2. Review of Auction and Questions\n\n"
+        "Before the opening lead is faced, the leader's partner and the presumed declarer may each "
+        "require a review of the auction.\n\n"
+        "3. Face-up Opening Lead\n\n"
+        "After the question period, the opening lead is faced and the play period begins.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[k][0] for k in (3, 5, 7, 9)] == ["41B.title", "41B", "41C.title", "41C"]
+
+
 def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
     # An old HTML printing of the 1997 Laws: book headings above the law, the law's title on the line
     # below its number, every paragraph starting with "- " and wrapped onto lines without it, points

@@ -543,7 +543,20 @@ def _is_sentence_start(rest: str) -> bool:
 def _numbered_headings(blocks: list[Block]) -> list[Block]:
     """Numbered headings are the sections of a lettered list that lost its letters ("1." = A, "2." = B)
     when the text prints no section letter at all; otherwise they are points' own sub-headings
-    ("B. ..." then "1. Statement Repeated" is the heading of point B1)."""
+    ("B. ..." then "1. Statement Repeated" is the heading of point B1). Where a law's numbered
+    headings restart (each section extracted as a list of its own: "1. Face-Down Opening Lead", text,
+    "1. Review of Auction", …), their numbers count nothing and their order gives the letters.
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> from lawalign.ingest.profiles import load_profile
+    >>> from lawalign.models import SourceText
+    >>> lines, text, _ = normalize_text("LAW 41\\n1. Face-Down Lead\\nThe lead is made.\\n"
+    ...     "1. Review of Auction\\nThe auction is reviewed.\\n")
+    >>> profile = load_profile("en")
+    >>> bs = classify_blocks(split_blocks(SourceText("p", text, lines, "en", "utf-8"), profile), profile)
+    >>> [(b.kind, b.letter, b.number) for b in bs]
+    [('law', '', 0), ('heading', 'A', 0), ('text', '', 0), ('heading', 'B', 0), ('text', '', 0)]
+    """
     out = list(blocks)
     for k, b in enumerate(out):
         after = out[k + 1] if k + 1 < len(out) else None
@@ -554,10 +567,18 @@ def _numbered_headings(blocks: list[Block]) -> list[Block]:
         return out
     if (outer := _outer_list_items(out)) is not None:
         return outer
+    letters: dict[int, str] = {}
+    laws = [k for k, b in enumerate(out) if b.kind == "law"]
+    for start, end in pairwise([0, *laws, len(out)]):
+        heads = [b for b in out[start:end] if b.kind == "heading" and b.number]
+        numbers = [b.number for b in heads]
+        restarts = any(later <= earlier for earlier, later in pairwise(numbers))
+        for k, b in enumerate(heads):
+            n = k + 1 if restarts else b.number
+            if n <= MAX_LETTERED_SECTIONS:
+                letters[b.index] = chr(ord("A") + n - 1)
     return [
-        replace(b, letter=chr(ord("A") + b.number - 1), number=0, letter_inferred=True)
-        if b.kind == "heading" and b.number and b.number <= MAX_LETTERED_SECTIONS
-        else b
+        replace(b, letter=letters[b.index], number=0, letter_inferred=True) if b.index in letters else b
         for b in out
     ]
 
