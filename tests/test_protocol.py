@@ -120,7 +120,9 @@ def test_calibration_out_of_fold_never_sees_the_site_it_calibrates() -> None:
     rs += [LineResult("z", "en", 1, "68A", "text", True, "68A", "text", 1.0)]
     rs += [LineResult("z", "en", 2, "68A", "text", False, "68B", "text", 0.2)]
     cal = calibrate_out_of_fold(rs, {"x": "x.org", "y": "y.org", "z": "z.org"})
-    assert [r.confidence for r in cal[:6]] == [0.0] * 3 + [1.0] * 3
+    # x is read by y's wrong lines (and z's), y by x's right ones: a block of n lines, k right, gives
+    # (k + 1) / (n + 2), so 4 wrong lines say 1/6 and 4 right ones 5/6, never 0 or 1
+    assert [r.confidence for r in cal[:6]] == [0.166667] * 3 + [0.833333] * 3
 
 
 def test_the_rules_measured_by_site_keep_their_floor() -> None:

@@ -418,6 +418,48 @@ def test_lettered_list_extracted_as_numbers_that_count_on_keeps_its_numbers() ->
     assert [ids[k][0] for k in (3, 5, 7, 9)] == ["41B.title", "41B", "41C.title", "41C"]
 
 
+def test_point_headings_without_numbers_stay_in_their_printed_section() -> None:
+    # A law outside the skeletons printing its section letters, its points' own sub-headings without
+    # their numbers (the 1997 layout with the numbers lost): each sub-heading heads the next point of
+    # the printed section, and the printed "B." stays B (before, each sub-heading was read as a
+    # section whose letter was lost: 16B, 16C, then the printed B again as "16B.x1").
+    text = (
+        "LAW 16 UNAUTHORISED INFORMATION\n\n"
+        "A. Extraneous Information from Partner\n\n"
+        "When Such Information Is Given\n\n"
+        "After a player makes available to his partner extraneous information that may suggest a call "
+        "or play, the partner may not choose from among logical alternative actions one that could "
+        "demonstrably have been suggested over another.\n\n"
+        "Non-offenders' Options\n\n"
+        "When a player considers that an opponent has made such information available, he may announce "
+        "that he reserves the right to summon the Director later.\n\n"
+        "B. Extraneous Information from Other Sources\n\n"
+        "Information Received Inadvertently\n\n"
+        "If a player accidentally receives unauthorised information about a board he is playing, he "
+        "should at once notify the Director.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    read = [ids[k][0] for k in (3, 5, 7, 9, 11, 13, 15, 17)]
+    assert read == [
+        "16A.title", "16A1.title", "16A1", "16A2.title", "16A2", "16B.title", "16B1.title", "16B1"
+    ]  # fmt: skip
+
+
+def test_headings_read_as_sections_where_no_letter_is_printed() -> None:
+    # The same law with no section letter printed: its bare headings are its sections, as before.
+    text = (
+        "LAW 16 UNAUTHORISED INFORMATION\n\n"
+        "Extraneous Information from Partner\n\n"
+        "After a player makes available to his partner extraneous information that may suggest a call "
+        "or play, the partner may not choose from among logical alternative actions.\n\n"
+        "Extraneous Information from Other Sources\n\n"
+        "If a player accidentally receives unauthorised information about a board he is playing, he "
+        "should at once notify the Director.\n"
+    )
+    ids = _ids(segment_law(source_from_text(text, "en")))
+    assert [ids[k][0] for k in (3, 5, 7, 9)] == ["16A.title", "16A", "16B.title", "16B"]
+
+
 def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
     # An old HTML printing of the 1997 Laws: book headings above the law, the law's title on the line
     # below its number, every paragraph starting with "- " and wrapped onto lines without it, points

@@ -1002,20 +1002,32 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
     restarts = any(later == 1 and earlier >= 1 for earlier, later in pairwise(numbers))
     lettered = any(b.letter or b.kind == "heading" for b in body)
     runs_are_sections = restarts and not lettered
+    # A law that prints its section letters names its sections: an unlettered heading inside a
+    # printed section is a point's own heading whose number was not printed (1997 Laws: "A. Calling
+    # Attention to an Irregularity", "During the Auction Period", text), not a section whose letter
+    # was lost, which would shift every printed letter after it ("B." read as a section "C")
+    letters_printed = any(b.letter for b in body)
     outlined = lettered or bool(numbers)
     prev_index = -1
     headed_point = 0  # the point whose own sub-heading was printed last ("1. When Such … Is Given")
+    number_inferred = False  # that sub-heading printed no number: its point's number is inferred
     role: UnitRole
 
     for b in body:
+        guessed = False  # the id's point number is inferred (its sub-heading printed none)
         if b.kind == "heading" and b.number and not b.letter and section:
             # a numbered heading inside a lettered section is its point's own heading (1997 Laws:
             # "A. Extraneous Information from Partner", "1. When Such Information Is Given", text):
             # 16A1.title, and the text under it is the point 16A1
-            headed_point, has_points, numbered = b.number, True, True
+            headed_point, has_points, numbered, number_inferred = b.number, True, True, False
             uid, role = UnitId.of(law, section, b.number, suffix="title"), "heading"
+        elif b.kind == "heading" and not b.letter and section and letters_printed and not sec_inferred:
+            # the next point's heading, its number not printed: 16A1.title, the text under it 16A1
+            top = max((a.id.point for a in out.values() if a.id.section == section and a.id.point), default=0)
+            headed_point, has_points, number_inferred = top + 1, True, True
+            uid, role, guessed = UnitId.of(law, section, headed_point, suffix="title"), "heading", True
         elif headed_point and b.kind == "text" and not b.letter and not b.sub:
-            uid, role = UnitId.of(law, section, headed_point), "point"
+            uid, role, guessed = UnitId.of(law, section, headed_point), "point", number_inferred
         elif b.kind == "heading" or (b.kind == "text" and b.letter):
             headed_point = 0
             if b.letter:
@@ -1078,12 +1090,18 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
             uid,
             role,
             law,
-            sec_inferred or placed,
-            INFERRED_SECTION_CONFIDENCE if sec_inferred else UNLABELLED_CONFIDENCE if placed else 1.0,
+            sec_inferred or placed or guessed,
+            INFERRED_SECTION_CONFIDENCE
+            if sec_inferred
+            else UNLABELLED_CONFIDENCE
+            if placed or guessed
+            else 1.0,
             "section letter inferred from a restart of point numbering"
             if sec_inferred
             else "placed after the printed labels by position only"
             if placed
+            else "point number inferred: its sub-heading prints none, in a section whose letter is printed"
+            if guessed
             else "",
         )
         prev_index = b.index

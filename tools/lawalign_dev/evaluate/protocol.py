@@ -274,7 +274,7 @@ def calibrate_out_of_fold(
     ...       for f, i, ok, c in [("a", 1, True, 1.0), ("a", 2, False, 0.5),
     ...                           ("b", 1, True, 1.0), ("b", 2, False, 0.5)]]
     >>> [r.confidence for r in calibrate_out_of_fold(rs, {"a": "x", "b": "y"})]
-    [1.0, 0.0, 1.0, 0.0]
+    [0.666667, 0.333333, 0.666667, 0.333333]
     """
     calibrated = list(results)
     ids = [i for i, r in enumerate(results) if gives_id(r)]
@@ -294,11 +294,11 @@ Calibrator = Callable[[Sequence[LineResult], Sequence[str]], Calibrate]
 
 
 def _isotonic_map(train: Sequence[LineResult], sites: Sequence[str]) -> Calibrate:
-    """An isotonic map (scikit-learn) of the confidence to "right", fitted on ``train``."""
-    from sklearn.isotonic import IsotonicRegression
+    """An isotonic map (scikit-learn) of the confidence to "right", fitted on ``train``, its blocks'
+    shares smoothed (:func:`lawalign_dev.evaluate.confidence.smoothed_isotonic`)."""
+    from lawalign_dev.evaluate.confidence import smoothed_isotonic
 
-    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
-    iso.fit([r.confidence for r in train], [float(r.right) for r in train])
+    iso = smoothed_isotonic([r.confidence for r in train], [float(r.right) for r in train])
     return lambda rs: [float(c) for c in iso.predict([r.confidence for r in rs])]
 
 
