@@ -460,6 +460,32 @@ def test_headings_read_as_sections_where_no_letter_is_printed() -> None:
     assert [ids[k][0] for k in (3, 5, 7, 9)] == ["16A.title", "16A", "16B.title", "16B"]
 
 
+def test_list_of_contents_before_the_law_is_navigation() -> None:
+    # A chapter page that lists its laws' headings, then prints the first law under the same heading
+    # again: the list is navigation and the law's text follows the heading printed over it (before,
+    # the repeated heading was dropped as a duplicate and the law's sections went to the list's last
+    # law, 44A, 44B, ...).
+    text = (
+        "CHAPTER VI - THE PLAY\n\n"
+        "LAW 41 - COMMENCEMENT OF PLAY\n"
+        "LAW 42 - DUMMY'S RIGHTS\n"
+        "LAW 43 - DUMMY'S LIMITATIONS\n"
+        "LAW 44 - SEQUENCE AND PROCEDURE OF PLAY\n\n"
+        "LAW 41 - COMMENCEMENT OF PLAY\n\n"
+        "A. Face-down Opening Lead\n\n"
+        "After a bid, double or redouble has been followed by three passes, the defender on presumed "
+        "declarer's left makes the opening lead face down.\n\n"
+        "B. Review of Auction and Questions\n\n"
+        "Before the opening lead is faced, the leader's partner and the presumed declarer may each "
+        "require a review of the auction.\n"
+    )
+    edition = segment_law(source_from_text(text, "en"))
+    ids = _ids(edition)
+    assert [ids[k] for k in (3, 4, 5, 6)] == [("debris", "debris")] * 4
+    assert [ids[k][0] for k in (8, 10, 12, 14, 16)] == ["41.title", "41A.title", "41A", "41B.title", "41B"]
+    assert "44" not in edition.laws
+
+
 def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
     # An old HTML printing of the 1997 Laws: book headings above the law, the law's title on the line
     # below its number, every paragraph starting with "- " and wrapped onto lines without it, points

@@ -752,9 +752,54 @@ def _is_law_heading(rest: str, raw: str) -> bool:
     return not re.search(r"[.!?;]\s+\S", rest) and not rest[0].islower()
 
 
+def _contents_runs(blocks: Sequence[Block]) -> set[int]:
+    """Positions of the law headings of a list of contents: a run of two law headings or more with
+    nothing but debris between them, one of which the text prints again further on ("ПРАВИЛО 81. …",
+    "ПРАВИЛО 82. …", …, "ПРАВИЛО 91. …", then "ПРАВИЛО 81. …" over its sections). The list names the
+    laws; the later heading is the one the law's text follows.
+
+    >>> def law(n, i): return Block(i, 0, 0, i, i, f"LAW {n} TITLE", "law", f"LAW {n}", "TITLE", str(n))
+    >>> def text(i): return Block(i, 0, 0, i, i, "The text.")
+    >>> sorted(_contents_runs([law(1, 0), law(2, 1), law(1, 2), text(3)]))
+    [0, 1]
+    >>> sorted(_contents_runs([law(1, 0), text(1), law(2, 2), text(3), law(1, 4)]))
+    []
+    """
+    runs: list[list[int]] = []
+    last_kind = ""
+    for k, b in enumerate(blocks):
+        if b.kind == "debris":
+            continue
+        if b.kind == "law":
+            # a heading that repeats one of the run starts a run of its own: the list stops before it
+            run_keys = {_comparable(blocks[j].raw) for j in runs[-1]} if last_kind == "law" else set()
+            if last_kind == "law" and _comparable(b.raw) not in run_keys:
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        last_kind = b.kind
+    out: set[int] = set()
+    for run in runs:
+        if len(run) < 2:
+            continue
+        keys = {_comparable(blocks[k].raw) for k in run}
+        later = blocks[run[-1] + 1 :]
+        if any(b.kind == "law" and _comparable(b.raw) in keys for b in later):
+            out.update(run)
+    return out
+
+
 def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
     """The blocks with one that repeats an earlier law heading or footnote, or the block just before
-    it, marked as debris."""
+    it, marked as debris; the law headings of a list of contents (:func:`_contents_runs`) marked as
+    navigation, so that the heading printed again over the law's text is the law's."""
+    contents = _contents_runs(blocks)
+    blocks = [
+        replace(b, kind="debris", reason="navigation", label="", text=b.raw, letter="", number=0, law="")
+        if k in contents
+        else b
+        for k, b in enumerate(blocks)
+    ]
     seen: dict[str, int] = {}
     previous: Block | None = None
     out: list[Block] = []
