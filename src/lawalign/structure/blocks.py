@@ -752,6 +752,11 @@ def _is_law_heading(rest: str, raw: str) -> bool:
     return not re.search(r"[.!?;]\s+\S", rest) and not rest[0].islower()
 
 
+def marked_debris(b: Block, reason: DebrisReason) -> Block:
+    """``b`` recorded as debris for ``reason`` (its label and parts dropped, its text whole)."""
+    return replace(b, kind="debris", reason=reason, label="", text=b.raw, letter="", number=0, law="")
+
+
 def _contents_runs(blocks: Sequence[Block]) -> set[int]:
     """Positions of the law headings of a list of contents: a run of two law headings or more with
     nothing but debris between them, one of which the text prints again further on ("ПРАВИЛО 81. …",
@@ -765,26 +770,24 @@ def _contents_runs(blocks: Sequence[Block]) -> set[int]:
     >>> sorted(_contents_runs([law(1, 0), text(1), law(2, 2), text(3), law(1, 4)]))
     []
     """
-    runs: list[list[int]] = []
+    runs: list[tuple[list[int], set[str]]] = []  # positions of a run's headings, their texts compared
     last_kind = ""
     for k, b in enumerate(blocks):
         if b.kind == "debris":
             continue
         if b.kind == "law":
+            key = _comparable(b.raw)
             # a heading that repeats one of the run starts a run of its own: the list stops before it
-            run_keys = {_comparable(blocks[j].raw) for j in runs[-1]} if last_kind == "law" else set()
-            if last_kind == "law" and _comparable(b.raw) not in run_keys:
-                runs[-1].append(k)
+            if last_kind == "law" and key not in runs[-1][1]:
+                runs[-1][0].append(k)
+                runs[-1][1].add(key)
             else:
-                runs.append([k])
+                runs.append(([k], {key}))
         last_kind = b.kind
     out: set[int] = set()
-    for run in runs:
-        if len(run) < 2:
-            continue
-        keys = {_comparable(blocks[k].raw) for k in run}
+    for run, keys in runs:
         later = blocks[run[-1] + 1 :]
-        if any(b.kind == "law" and _comparable(b.raw) in keys for b in later):
+        if len(run) >= 2 and any(b.kind == "law" and _comparable(b.raw) in keys for b in later):
             out.update(run)
     return out
 
@@ -794,12 +797,7 @@ def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
     it, marked as debris; the law headings of a list of contents (:func:`_contents_runs`) marked as
     navigation, so that the heading printed again over the law's text is the law's."""
     contents = _contents_runs(blocks)
-    blocks = [
-        replace(b, kind="debris", reason="navigation", label="", text=b.raw, letter="", number=0, law="")
-        if k in contents
-        else b
-        for k, b in enumerate(blocks)
-    ]
+    blocks = [marked_debris(b, "navigation") if k in contents else b for k, b in enumerate(blocks)]
     seen: dict[str, int] = {}
     previous: Block | None = None
     out: list[Block] = []

@@ -34,8 +34,8 @@ from functools import cache
 from itertools import pairwise
 
 from lawalign.ingest.profiles import Profile
-from lawalign.models import DebrisReason, law_of
-from lawalign.structure.blocks import Block
+from lawalign.models import law_of
+from lawalign.structure.blocks import Block, marked_debris
 from lawalign.structure.patterns import (
     CITATION_LABEL,
     CJK_LAW,
@@ -125,7 +125,7 @@ def _other_numbering(blocks: list[Block], laws: Collection[str] | None) -> list[
             inside = True
         elif b.kind == "law" or (b.printed_letter and b.kind != "debris"):
             inside = False
-        out.append(_marked(b, "commentary") if inside and b.kind != "debris" else b)
+        out.append(marked_debris(b, "commentary") if inside and b.kind != "debris" else b)
     return out
 
 
@@ -146,7 +146,7 @@ def _extract_intros(blocks: list[Block], profile: Profile) -> list[Block]:
         refs = [r for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external"]
         # the citation opens the line ("Law 70.A. should …"); the law's own chapeaux cite mid-sentence
         if refs and refs[0].start <= MAX_CITATION_START:
-            intros[b.index] = replace(_marked(b, "commentary"), extract=law_of(refs[0].target))
+            intros[b.index] = replace(marked_debris(b, "commentary"), extract=law_of(refs[0].target))
     return [intros.get(b.index, b) for b in blocks] if intros else blocks
 
 
@@ -192,11 +192,6 @@ def _menu(text: str) -> bool:
 
 def _cjk(text: str) -> bool:
     return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
-
-
-def _marked(b: Block, reason: DebrisReason) -> Block:
-    """``b`` recorded as debris for ``reason`` (its label and parts dropped, its text whole)."""
-    return replace(b, kind="debris", reason=reason, label="", text=b.raw, letter="", number=0, law="")
 
 
 def _is_mail_line(line: str) -> bool:
@@ -265,7 +260,7 @@ def _mark_attributions(blocks: list[Block]) -> list[Block]:
     for k, (b, after) in enumerate(pairwise(blocks)):
         one_line = "\n" not in b.raw.strip()
         if b.kind != "debris" and one_line and b.raw.rstrip().endswith(":") and _is_quote(after):
-            out[k] = _marked(b, "quoted-reply")
+            out[k] = marked_debris(b, "quoted-reply")
     return out
 
 
@@ -322,7 +317,7 @@ def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str]
     labels alone)."""
     out = list(blocks)
     if _table_of_contents(out):
-        return [_marked(b, "navigation") if b.kind != "debris" else b for b in out]
+        return [marked_debris(b, "navigation") if b.kind != "debris" else b for b in out]
     signature = [re.compile(p) for p in (*SIGNATURE_START, *profile.signature)]
     # Mail header: the run of blocks before the first law heading or structural block, if any of it
     # carries header evidence.
@@ -341,34 +336,35 @@ def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str]
     mail_lines = sum(1 for b in out[:lead] for ln in b.raw.split("\n") if _is_mail_line(ln))
     if mail_lines >= MIN_MAIL_LINES:
         for k in range(mail[-1] + 1):
-            out[k] = _marked(out[k], "mail-header")
+            out[k] = marked_debris(out[k], "mail-header")
         for k in range(mail[-1] + 1, lead):  # the poster's greeting and lead-in before the law
-            out[k] = _marked(out[k], "quoted-reply" if _is_quote(out[k]) else "commentary")
+            out[k] = marked_debris(out[k], "quoted-reply" if _is_quote(out[k]) else "commentary")
     out = _other_numbering(_mark_attributions(out), laws)
     for k, b in enumerate(out):
         # "А-П", "A-Z", "| |": a short line without a word, an index or a menu of letters
         if b.kind in ("heading", "text") and not b.label and (_no_word(b.raw) or _menu(b.raw)):
-            out[k] = _marked(b, "navigation")
+            out[k] = marked_debris(b, "navigation")
         # "(Nota de la AEB: …)", "(Note: …)": a paragraph wholly in brackets that opens with a few words
         # and a colon is an editor's or a federation's note inside the law, not the law's text
         elif b.kind in ("heading", "text") and not b.label and EDITOR_NOTE.match(b.raw.strip()):
-            out[k] = _marked(b, "commentary")
+            out[k] = marked_debris(b, "commentary")
         # "Opmerking 1 algemeen Artikel 70", "Home Artikelengroep 53--71": a heading line that names
         # laws is a link or a menu entry; the Laws' section headings never cite a law
         elif b.kind == "heading" and not (b.letter or b.number) and _names_laws(b.raw, profile):
-            out[k] = _marked(b, "navigation")
+            out[k] = marked_debris(b, "navigation")
     for k, b in enumerate(out):
         # a post's header anywhere on a forum page: "Posted 2014-September-03, 15:25",
         # "barmar, on 2014-September-03, 09:23, said:"
         if b.kind != "debris" and all(_is_mail_line(ln) for ln in b.raw.split("\n") if ln.strip()):
-            out[k] = _marked(b, "mail-header")
+            out[k] = marked_debris(b, "mail-header")
 
     law_seen = False
     after_quote = False
     in_signature = False
     for k, b in enumerate(out):
         if b.kind == "law" and is_navigation(b.raw):
-            out[k] = _marked(b, "navigation")  # "68. … top of page 70. …": two laws' headings on one line
+            # "68. … top of page 70. …": two laws' headings on one line
+            out[k] = marked_debris(b, "navigation")
             continue
         if b.kind == "law":
             law_seen, after_quote, in_signature = True, False, False
@@ -378,14 +374,14 @@ def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str]
         first = b.raw.lstrip().split("\n", 1)[0]
         if in_signature or SIGNATURE_RULE.match(first) or any(p.match(first) for p in signature):
             in_signature = True
-            out[k] = _marked(b, "signature")
+            out[k] = marked_debris(b, "signature")
         elif _is_quote(b):
-            out[k] = _marked(b, "quoted-reply")
+            out[k] = marked_debris(b, "quoted-reply")
             after_quote = law_seen or after_quote
         elif after_quote:
-            out[k] = _marked(b, "commentary")
+            out[k] = marked_debris(b, "commentary")
         elif b.kind in ("text", "heading", "point") and is_navigation(b.raw):
-            out[k] = _marked(b, "navigation")
+            out[k] = marked_debris(b, "navigation")
         elif b.kind in ("text", "point", "heading") or b.letter:
             law_seen = True
     out = _extract_intros(out, profile)
@@ -394,5 +390,5 @@ def mark_debris(blocks: Sequence[Block], profile: Profile, laws: Collection[str]
             # "I think the relevant Law is 70", "you are perfectly correct": the author's own text
             prose = len(b.raw.split()) >= MIN_COMMENTARY_WORDS  # not "П-Я", an index of letters
             if b.kind in ("text", "point", "heading") and prose and words.search(b.raw):
-                out[k] = _marked(b, "commentary")
+                out[k] = marked_debris(b, "commentary")
     return out
