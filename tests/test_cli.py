@@ -142,8 +142,9 @@ def test_build_is_deterministic_and_complete(tmp_path, monkeypatch):
 
 @pytest.mark.model
 def test_build_outputs_read_back_as_the_same_units(tmp_path, monkeypatch, capsys):
-    """`units X.xml` on each AKN `build` wrote equals `units` on its source text, and every id of
-    units.jsonl is in alignment.jsonl (one row per unit per language) and in the AKN files."""
+    """`units X.xml` on each AKN `build` wrote equals `units` on its source text read as the corpus
+    reads it (its manifest entry: the laws it declares), and every id of units.jsonl is in
+    alignment.jsonl (one row per unit per language) and in the AKN files."""
     import json
 
     corpus = tmp_path / "corpus"
@@ -157,7 +158,7 @@ def test_build_outputs_read_back_as_the_same_units(tmp_path, monkeypatch, capsys
     for ed in editions:
         assert main(["units", str(build / ed["file"])]) == 0
         from_akn = capsys.readouterr().out
-        assert main(["units", ed["path"], "--lang", ed["lang"]]) == 0
+        assert main(["units", "corpus", "--lang", ed["lang"]]) == 0
         assert capsys.readouterr().out == from_akn, ed["name"]
     units = [json.loads(x) for x in (build / "units.jsonl").read_text(encoding="utf-8").splitlines()]
     rows = [json.loads(x) for x in (build / "alignment.jsonl").read_text(encoding="utf-8").splitlines()]

@@ -68,7 +68,11 @@ def test_line_ends_add_no_finding(tmp_path: Path, line_end: str) -> None:
         path = tmp_path / Path(e.path).name
         path.write_bytes(raw.replace("\n", line_end).encode("utf-8"))
         changed.append(
-            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+            replace(
+                read_edition(path, e.lang, name=e.name, laws=LAWS[e.lang]),
+                laws=LAWS[e.lang],
+                laws_declared=True,
+            )
         )
     assert _signature(changed) == _signature(base)
 
@@ -86,7 +90,11 @@ def test_encodings_add_no_finding(tmp_path: Path, variant: int) -> None:
             data = codecs.BOM_UTF16_LE + data
         path.write_bytes(data)
         changed.append(
-            replace(read_edition(path, e.lang, name=e.name), laws=LAWS[e.lang], laws_declared=True)
+            replace(
+                read_edition(path, e.lang, name=e.name, laws=LAWS[e.lang]),
+                laws=LAWS[e.lang],
+                laws_declared=True,
+            )
         )
     assert _signature(changed) == _signature(base)
 

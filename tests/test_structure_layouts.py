@@ -486,6 +486,30 @@ def test_list_of_contents_before_the_law_is_navigation() -> None:
     assert "44" not in edition.laws
 
 
+def test_outline_of_laws_without_their_text_is_navigation() -> None:
+    # A book's contents printed as its outline, law headings and their section headings with no page
+    # numbers and no text under any of them: navigation, not laws (before, each entry became a law
+    # title and its section headings, 1.title, 1A.title, ...). A law printed with its text after the
+    # outline is read as a law.
+    text = (
+        "Contents\n\n"
+        "LAW 1 - THE PACK\n"
+        "A. Rank of Cards and Suits\n"
+        "B. Face of Cards\n"
+        "LAW 2 - THE DUPLICATE BOARDS\n"
+        "LAW 3 - ARRANGEMENT OF TABLES\n"
+        "LAW 4 - PARTNERSHIPS\n\n"
+        "LAW 16 - AUTHORIZED AND UNAUTHORIZED INFORMATION\n\n"
+        "A. Players' Use of Information\n\n"
+        "1. A player may use information in the auction or play if it derives from the legal calls.\n"
+    )
+    edition = segment_law(source_from_text(text, "en"))
+    ids = _ids(edition)
+    assert all(ids[k] == ("debris", "debris") for k in range(3, 9)), ids
+    assert [ids[k][0] for k in (10, 12, 14)] == ["16.title", "16A.title", "16A1"]
+    assert edition.laws == ("16",)
+
+
 def test_dashed_paragraphs_wrapped_with_point_sub_headings() -> None:
     # An old HTML printing of the 1997 Laws: book headings above the law, the law's title on the line
     # below its number, every paragraph starting with "- " and wrapped onto lines without it, points
@@ -1164,7 +1188,8 @@ def test_navigation_wrapped_over_lines_and_a_point_number_far_out_of_range() -> 
 
 
 def test_wrapped_labelled_line_is_not_a_heading() -> None:
-    ids = _ids(segment_law(source_from_text(GREEK_LAW71, "el")))
+    # the text prints no law heading and cites no Law 71: its file's name points at the law
+    ids = _ids(segment_law(source_from_text(GREEK_LAW71, "el", path="law_71.txt")))
     assert [ids[k][0] for k in (1, 5, 6, 8, 12)] == ["71.intro", "71A", "71A", "71B", "71.wrap"]
 
 

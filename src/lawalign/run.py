@@ -123,6 +123,7 @@ def read_structure(
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
+    laws: Sequence[str] = (),
 ) -> tuple[tuple[Edition, Reading], ...]:
     """Segment one text against the reference edition it follows: the one seam where that is chosen.
 
@@ -145,6 +146,8 @@ def read_structure(
             :attr:`~lawalign.knowledge.Knowledge.reader`; None: the rules alone).
         rules: the rules' thresholds (the run's :attr:`~lawalign.knowledge.Knowledge.rules`;
             None: the bundled ones).
+        laws: the laws the manifest says the text holds: a text that prints no law heading may be
+            read as one of them (otherwise only as a law the page points at).
 
     Returns:
         Each edition the text holds (its ``source_edition`` set) with its :class:`Reading`.
@@ -170,6 +173,7 @@ def read_structure(
             data_dir=data_dir,
             reader=reader,
             rules=rules,
+            declared=laws,
         ):
             out.append(
                 (
@@ -207,6 +211,7 @@ def read_structure(
             data_dir=data_dir,
             reader=reader,
             rules=rules,
+            declared=laws,
         )
     )
 
@@ -326,6 +331,7 @@ def read_input(
             encoder=encoder,
             reader=reader,
             rules=rules,
+            laws=item.laws,
         )
     out = []
     for edition, reading in pairs:
@@ -740,11 +746,12 @@ def read_edition(
     *,
     name: str | None = None,
     source_edition: str | None = None,
+    laws: Sequence[str] = (),
 ) -> Edition:
     """Ingest and segment one file alone (or read back the project's own Akoma Ntoso): the page's
     main language. The reference edition is chosen as a run chooses it
-    (:func:`lawalign.run.read_structure`)."""
-    return read_editions(path, lang, name=name, source_edition=source_edition)[0]
+    (:func:`lawalign.run.read_structure`); ``laws``: the laws a manifest would declare it holds."""
+    return read_editions(path, lang, name=name, source_edition=source_edition, laws=laws)[0]
 
 
 def require_law(editions: Sequence[Edition]) -> None:
@@ -772,12 +779,16 @@ def read_editions(
     *,
     name: str | None = None,
     source_edition: str | None = None,
+    laws: Sequence[str] = (),
 ) -> list[Edition]:
     """Every edition one file holds (a bilingual page holds two), each segmented against the skeleton
-    of ``source_edition`` when given, else against the skeleton that fits it best."""
+    of ``source_edition`` when given, else against the skeleton that fits it best; ``laws``: the
+    laws a manifest would declare it holds (the edition is not marked as declaring them)."""
     from lawalign.structure.reader import bundled_model
 
-    item = EditionInput(path=os.fspath(path), lang=lang, name=name, source_edition=source_edition)
+    item = EditionInput(
+        path=os.fspath(path), lang=lang, name=name, source_edition=source_edition, laws=tuple(laws)
+    )
     return [edition for edition, _ in read_input(item, reader=bundled_model())]
 
 

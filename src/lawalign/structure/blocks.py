@@ -792,11 +792,49 @@ def _contents_runs(blocks: Sequence[Block]) -> set[int]:
     return out
 
 
+def _outline_runs(blocks: Sequence[Block]) -> set[int]:
+    """Positions of a list of contents that prints the outline of laws without their text: two law
+    headings or more in a row, each followed by headings only ("LOI 6 > Mélange et Donne", "A.
+    Mélange", "B. Donne", …, "LOI 7 > …"), no paragraph of text, point or footnote under any of them.
+    Every law of the book has text under its heading; a law heading with none, in a row of such, is
+    an entry of a list.
+
+    >>> def law(n, i): return Block(i, 0, 0, i, i, f"LAW {n} TITLE", "law", f"LAW {n}", "TITLE", str(n))
+    >>> def head(i): return Block(i, 0, 0, i, i, "A. Heading", "heading", "A.", "Heading", letter="A")
+    >>> def text(i): return Block(i, 0, 0, i, i, "The text.")
+    >>> sorted(_outline_runs([law(1, 0), head(1), law(2, 2), head(3), law(3, 4), text(5)]))
+    [0, 1, 2, 3]
+    >>> sorted(_outline_runs([law(1, 0), head(1), law(2, 2), text(3)]))
+    []
+    """
+    laws: list[list[int]] = []  # each law heading's position and the headings under it
+    bare: list[bool] = []
+    for k, b in enumerate(blocks):
+        if b.kind == "law":
+            laws.append([k])
+            bare.append(True)
+        elif laws and b.kind == "heading":
+            laws[-1].append(k)
+        elif laws and b.kind != "debris":
+            bare[-1] = False
+    out: set[int] = set()
+    k = 0
+    while k < len(laws):
+        end = k
+        while end < len(laws) and bare[end]:
+            end += 1
+        if end - k >= 2:
+            out.update(i for law in laws[k:end] for i in law)
+        k = max(end, k + 1)
+    return out
+
+
 def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
     """The blocks with one that repeats an earlier law heading or footnote, or the block just before
-    it, marked as debris; the law headings of a list of contents (:func:`_contents_runs`) marked as
-    navigation, so that the heading printed again over the law's text is the law's."""
-    contents = _contents_runs(blocks)
+    it, marked as debris; the law headings of a list of contents (:func:`_contents_runs`) and the
+    outline of laws printed without their text (:func:`_outline_runs`) marked as navigation, so that
+    the heading printed again over the law's text is the law's."""
+    contents = _contents_runs(blocks) | _outline_runs(blocks)
     blocks = [marked_debris(b, "navigation") if k in contents else b for k, b in enumerate(blocks)]
     seen: dict[str, int] = {}
     previous: Block | None = None

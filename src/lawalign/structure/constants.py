@@ -9,13 +9,15 @@ candidate file; docs/ingest.md, "The rules' thresholds").
 * ``law_margin``: a text printing no law heading is read as the skeleton law it fits best only when
   that law fits by at least this margin better than the next one (the alignment's gain plus the
   printed outline's agreement; :func:`lawalign.structure.segment.segment_best`). Below it the text
-  is no law: its blocks are recorded as debris.
+  is no law: its blocks are recorded as debris. ``null``: never, a text that does not point at its
+  law is no law however well it fits.
 * ``named_law_margin``: the same margin when the page points at that law: its file's name does
   ("law_71", "l68.html"), it prints that law's heading elsewhere (a second extract of a law after
-  the commentary that follows the first), or the next law's heading follows the text (a page that
-  starts inside the law before it).
+  the commentary that follows the first), the next law's heading follows the text (a page that
+  starts inside the law before it), the page cites that law ("see Law 70", "68B2", its debris
+  included), or two of the text's headings are the reference's headings of that law word for word.
 * ``footnoted_law_margin``: the same margin when the page does not point at the law but the text
-  marks a footnote (a law's footnote, or a page's own).
+  marks a footnote (a law's footnote, or a page's own); ``null``: never.
 
 >>> rules = RuleConstants(law_margin=5.5, named_law_margin=0.0, footnoted_law_margin=2.0)
 >>> rules.margin_for(named=False), rules.margin_for(named=True)
@@ -24,6 +26,9 @@ candidate file; docs/ingest.md, "The rules' thresholds").
 2.0
 >>> RuleConstants.from_json(rules.to_json()) == rules
 True
+>>> never = RuleConstants(law_margin=None, named_law_margin=0.0, footnoted_law_margin=None)
+>>> never.margin_for(named=False, footnoted=True) is None, RuleConstants.from_json(never.to_json()) == never
+(True, True)
 """
 
 from __future__ import annotations
@@ -46,13 +51,13 @@ _ABOUT = (
 class RuleConstants:
     """The rules' decision thresholds (see the module's text)."""
 
-    law_margin: float = 3.0
+    law_margin: float | None = None
     named_law_margin: float = 0.0
-    footnoted_law_margin: float = 0.0
+    footnoted_law_margin: float | None = None
 
-    def margin_for(self, *, named: bool, footnoted: bool = False) -> float:
+    def margin_for(self, *, named: bool, footnoted: bool = False) -> float | None:
         """The margin a law inferred without a heading needs (``named``: the page points at it;
-        ``footnoted``: the text marks a footnote)."""
+        ``footnoted``: the text marks a footnote); None: such a law is never read."""
         if named:
             return self.named_law_margin
         return self.footnoted_law_margin if footnoted else self.law_margin
@@ -61,9 +66,9 @@ class RuleConstants:
         """The data file's text (sorted keys, rounded: byte-identical rebuilds)."""
         data = {
             "_about": _ABOUT,
-            "law_margin": round(self.law_margin, 6),
-            "named_law_margin": round(self.named_law_margin, 6),
-            "footnoted_law_margin": round(self.footnoted_law_margin, 6),
+            "law_margin": _rounded(self.law_margin),
+            "named_law_margin": _rounded(self.named_law_margin),
+            "footnoted_law_margin": _rounded(self.footnoted_law_margin),
         }
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
@@ -72,7 +77,8 @@ class RuleConstants:
         """The constants of a data file's text.
 
         Raises:
-            ValueError: a key missing or unknown, or a threshold that is not a finite number.
+            ValueError: a key missing or unknown, or a threshold that is not a finite number (or
+                null, "never", where the key allows it).
         """
         data = json.loads(text)
         keys = ("law_margin", "named_law_margin", "footnoted_law_margin")
@@ -80,9 +86,27 @@ class RuleConstants:
             raise ValueError(f"rules file: must hold {' and '.join(keys)} (and an optional _about)")
         for key in keys:
             value = data[key]
+            if value is None and key in _NULLABLE:
+                continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise ValueError(f"rules file: {key} must be a finite number, not {value!r}")
-        return cls(*(float(data[k]) for k in keys))
+                what = "a finite number or null" if key in _NULLABLE else "a finite number"
+                raise ValueError(f"rules file: {key} must be {what}, not {value!r}")
+        return cls(
+            law_margin=_number(data["law_margin"]),
+            named_law_margin=float(data["named_law_margin"]),
+            footnoted_law_margin=_number(data["footnoted_law_margin"]),
+        )
+
+
+_NULLABLE = frozenset({"law_margin", "footnoted_law_margin"})
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None else float(value)
 
 
 @cache

@@ -206,6 +206,7 @@ def segment_best(
     encoder: TextEncoder | None = None,
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
+    declared: Collection[str] = (),
 ) -> tuple[Edition, EditionChoice]:
     """Segment against every known skeleton (or the given ``edition``) and keep the best reading.
 
@@ -241,7 +242,9 @@ def segment_best(
     """
     if edition is not None:
         skeleton = next((s for s in skeletons or () if s.edition == edition), None) or load_skeleton(edition)
-        ed, _ = _segment(source, skeleton, profile, name, encoder=encoder, reader=reader, rules=rules)
+        ed, _ = _segment(
+            source, skeleton, profile, name, encoder=encoder, reader=reader, rules=rules, declared=declared
+        )
         choice = EditionChoice(edition, given=True, evidence=f"source edition {edition} as given")
         return ed, choice
     candidates = list(skeletons) if skeletons else [load_skeleton(e) for e in available_skeletons()]
@@ -262,6 +265,7 @@ def segment_best(
             prepared=prepared,
             encoder=encoder,
             rules=rules,
+            declared=declared,
         )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
@@ -301,6 +305,7 @@ def segment_best(
         encoder=encoder,
         reader=reader,
         rules=rules,
+        declared=declared,
     )
     notice = Notice(
         "source-edition",
@@ -357,6 +362,23 @@ def _external_refs(text: str, profile: Profile) -> tuple[str, ...]:
     return tuple(r.target for r in find_refs(text, profile.lang, profile=profile) if r.kind == "external")
 
 
+def _heading_key(text: str) -> str:
+    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
+
+
+def _headings_match(blocks: Sequence[Block], skeleton: Skeleton, law: str) -> bool:
+    """Two headings or more of ``blocks`` print the reference's own heading labels of ``law``, word for
+    word ("Claim Defined", "Concession Defined"): the text names its law by its headings."""
+    labels = {_heading_key(u.heading) for u in skeleton.units if u.law == law and u.heading}
+    return sum(1 for b in blocks if b.kind == "heading" and _heading_key(b.text) in labels) >= 2
+
+
+def _cited_laws(blocks: Sequence[Block], profile: Profile) -> frozenset[str]:
+    """The laws the text refers to anywhere, its debris included ("see Law 70", "68B2")."""
+    refs = (r for b in blocks for r in (b.refs or _external_refs(b.raw, profile)))
+    return frozenset(m[0] for r in refs if (m := re.match(r"\d{1,3}", r)))
+
+
 def _restricted(skeleton: Skeleton, laws: set[str]) -> Skeleton:
     """The skeleton with only ``laws`` (the laws every candidate knows), for comparing fits."""
     if set(skeleton.laws) <= laws:
@@ -380,6 +402,7 @@ def _segment(
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
     law: str = "",
+    declared: Collection[str] = (),
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -398,6 +421,7 @@ def _segment(
         reader=reader,
         rules=rules,
         law=law,
+        declared=declared,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -418,6 +442,7 @@ def _segment_or_fit(
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
     law: str = "",
+    declared: Collection[str] = (),
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
@@ -426,7 +451,8 @@ def _segment_or_fit(
     read against several skeletons; ``reader`` the fitted line reader weighing the rules' units
     (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone); ``rules`` the rules'
     thresholds (None: the bundled ones); ``law`` the law of the text before its first law heading
-    ("": as the skeleton places it).
+    ("": as the skeleton places it); ``declared`` the laws the manifest says the text holds (a text
+    without a law heading may be read as one of them).
     """
     rules = rules if rules is not None else bundled_constants()
     profile = profile or load_profile(source.lang)
@@ -451,6 +477,7 @@ def _segment_or_fit(
     laws: list[str] = []
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
+    cited = _cited_laws(blocks, profile) if not all(seg.heading for seg in segments) else frozenset()
     fit = 0.0
     reading = _Reading()
     blocks, quotes = find_quotes(blocks, profile, skeleton, source)
@@ -482,6 +509,8 @@ def _segment_or_fit(
             until,
             hint,
             printed={law for law in printed if law},
+            cited=cited,
+            declared=declared,
             fit_only=fit_only,
             contradictions=contradictions,
             printed_only=printed_only,
@@ -704,6 +733,8 @@ def _assign_segment(
     hint: str | None = None,
     *,
     printed: Collection[str] = (),
+    cited: Collection[str] = (),
+    declared: Collection[str] = (),
     fit_only: bool = False,
     contradictions: list[str] | None = None,
     printed_only: bool = False,
@@ -795,11 +826,17 @@ def _assign_segment(
         if laws[0] in printed
         else " and the next law's heading follows it"
         if until is not None and _next_law(laws[-1], until)
+        else " and the manifest declares it"
+        if laws[0] in declared
+        else " and the page cites it"
+        if laws[0] in cited
+        else " and its headings are the law's"
+        if _headings_match(seg.blocks, skeleton, laws[0])
         else ""
     )
     footnoted = any(b.kind == "footnote" for b in seg.blocks)  # a marked footnote: a law's, or a page's
     need = rules.margin_for(named=bool(points_at), footnoted=footnoted)
-    if seg.heading is None and gain - rival < need:
+    if seg.heading is None and (need is None or gain - rival < need):
         return out, 0.0  # several laws fit about as well: commentary shaped like a law, no law
     if fit_only:
         return out, gain
@@ -1274,6 +1311,7 @@ def segment_editions(
     data_dir: Path | None = None,
     reader: RoleModel | None = None,
     rules: RuleConstants | None = None,
+    declared: Collection[str] = (),
 ) -> tuple[tuple[Edition, EditionChoice], ...]:
     """Every edition a text holds: one per language of a bilingual page, else one.
 
@@ -1282,7 +1320,7 @@ def segment_editions(
     (``encoder``: the run's embedder, for unlettered headings) under its language's profile (of the
     ``--data`` folder ``data_dir`` before the bundled ones), its units weighed by ``reader`` (the
     fitted line reader; None: the rules alone) and the rules' thresholds ``rules`` (None: the bundled
-    ones).
+    ones); ``declared``: the laws the manifest says the text holds.
     """
     from lawalign.ingest.bilingual import split_languages
 
@@ -1297,6 +1335,7 @@ def segment_editions(
             encoder=encoder,
             reader=reader,
             rules=rules,
+            declared=declared,
         )
         for k, part in enumerate(split_languages(source, data_dir))
     )

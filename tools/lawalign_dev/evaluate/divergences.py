@@ -182,7 +182,9 @@ def evaluate_corpus(
             original = by_lang[lang]
             path = Path(tmp) / Path(original.path).name
             path.write_text(text, encoding="utf-8")
-            fresh = read_edition(path, lang, name=original.name)
+            # read as the corpus manifest reads it: the laws it declares for the edition
+            laws = original.laws if original.laws_declared else ()
+            fresh = read_edition(path, lang, name=original.name, laws=laws)
             return replace(
                 fresh,
                 laws=original.laws,
