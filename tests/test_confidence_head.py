@@ -89,6 +89,17 @@ def test_the_cues_of_a_text_read_by_the_rules() -> None:
     assert first["text-laws"] == 0.0  # one law
 
 
+def test_a_printed_label_the_id_does_not_carry_is_a_cue() -> None:
+    ((edition, _),) = read_structure(_source(), reader=None)
+    cues = {u.id: c for c, u in zip(confidence_cues(edition.units), edition.units, strict=True) if c}
+    assert cues["68B1"]["relabelled"] == 0.0 and cues["68B1"]["text-relabelled"] == 0.0
+    # a point printed "1." read as the section's second point (a list numbered again in every section)
+    units = [replace(u, id=type(u.id)("68B2")) if u.id == "68B1" else u for u in edition.units]
+    units = [u for u in units if u.id != "68B2" or u.label == "1."]
+    moved = {u.id: c for c, u in zip(confidence_cues(units), units, strict=True) if c}
+    assert moved["68B2"]["relabelled"] == 1.0 and moved["68A.title"]["text-relabelled"] > 0.0
+
+
 def test_calibration_out_of_fold_reads_the_cues_when_the_raw_confidence_says_nothing() -> None:
     """Ids right exactly when printed (cue ``inferred`` 0), all at the same raw confidence: the isotonic
     map of the raw confidence cannot tell them apart, the head fitted on the other sites can."""

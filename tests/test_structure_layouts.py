@@ -486,6 +486,23 @@ def test_list_of_contents_before_the_law_is_navigation() -> None:
     assert "44" not in edition.laws
 
 
+def test_a_citation_closing_its_bracket_on_a_line_of_its_own_is_no_law_heading() -> None:
+    # "(… defined in" / "Law 42 and" / "Law 43)": the wrapped end of a citation in brackets; read as
+    # the heading of Law 43 before, it took the rest of Law 9 into a Law 43 of its own
+    text = (
+        "LAW 9 - PROCEDURE FOLLOWING AN IRREGULARITY\n\n"
+        "A. Calling Attention to an Irregularity\n\n"
+        "1. Dummy (dummy's restricted rights are defined in\n"
+        "Law 42 and\n"
+        "Law 43)\n"
+        "may not call attention to an irregularity during the play.\n"
+        "2. Any player may attempt to prevent an irregularity.\n"
+    )
+    edition = segment_law(source_from_text(text, "en"))
+    assert edition.laws == ("9",)
+    assert _ids(edition)[9][0] == "9A2"
+
+
 def test_outline_of_laws_without_their_text_is_navigation() -> None:
     # A book's contents printed as its outline, law headings and their section headings with no page
     # numbers and no text under any of them: navigation, not laws (before, each entry became a law

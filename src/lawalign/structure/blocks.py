@@ -744,6 +744,10 @@ def _is_law_heading(rest: str, raw: str) -> bool:
     rest = rest.strip()
     if len(raw) > MAX_LAW_HEADING_CHARS:
         return False
+    # A bracket closed that the heading never opened ("Law 43)"): the end of a citation in brackets
+    # wrapped from the line above, not a title.
+    if rest.count(")") > rest.count("("):
+        return False
     if "\n" in rest:  # a title on the lines below: "LOI 70" / "REVENDICATION OU CONCESSION CONTESTEE"
         return all(_heading_line(part) for part in rest.split("\n"))
     if not rest:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -89,6 +90,8 @@ CUES: tuple[str, ...] = (
     "labelled",  # 1 when the unit prints a label ("A.", "1.", "LAW 68")
     "text-labelled",  # the share of the text's units with an id that print a label
     "text-law-heading",  # 1 when the text prints a labelled law heading
+    "relabelled",  # 1 when the unit prints a label ("1.", "A.") that its id does not carry ("45C2")
+    "text-relabelled",  # the share of the text's labelled units with an id that are relabelled
     *(f"role={r}" for r in get_args(UnitRole) if r != "debris"),
 )
 """The cues of an id's confidence (:func:`confidence_cues`): the unit's own reading and how the whole
@@ -112,6 +115,8 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
     ids = [u for u in units if u.kind != "debris"]
     if not ids:
         return [None] * len(units)
+    relabelled = {id(u): _relabelled(u) for u in ids}
+    labelled = [u for u in ids if u.label]
     raws = [u.confidence for u in ids]
     chars = sum(len(u.text) for u in units)
     text = {
@@ -123,6 +128,7 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
         "text-laws": math.log(len({u.law for u in ids})),
         "text-labelled": sum(bool(u.label) for u in ids) / len(ids),
         "text-law-heading": float(any(u.role == "law-title" and u.label for u in ids)),
+        "text-relabelled": sum(relabelled[id(u)] for u in labelled) / len(labelled) if labelled else 0.0,
     }
     laws: dict[str, list[Unit]] = {}
     for u in ids:
@@ -151,11 +157,41 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
             "near-min": min(raws[max(0, k - 1) : k + 2]),
             "chars": math.log1p(len(u.text)) / 10,
             "labelled": float(bool(u.label)),
+            "relabelled": float(relabelled[id(u)]),
         }
         if f"role={u.role}" in CUES:
             cues[f"role={u.role}"] = 1.0
         out.append(cues)
     return out
+
+
+def _relabelled(unit: Unit) -> bool:
+    """The unit prints a point number, a section letter or a sub-point letter that its id does not
+    carry ("1." on 45C2, "B." on 68C); a section numbered "2." is section B.
+
+    >>> from lawalign.models import Source, Unit, UnitId
+    >>> def unit(uid, role, label):
+    ...     return Unit(UnitId(uid), "text", role, "en", "45", "…", Source("p.txt", 1, 1), label=label)
+    >>> _relabelled(unit("45C2", "point", "1.")), _relabelled(unit("45C1", "point", "1."))
+    (True, False)
+    >>> _relabelled(unit("20B.title", "heading", "2.")), _relabelled(unit("45C4a", "sub-point", "4. (a)"))
+    (False, False)
+    """
+    if not isinstance(unit.id, UnitId) or unit.role in ("law-title", "footnote"):
+        return False
+    parts = re.findall(r"[0-9]+|[A-Za-z]", unit.label)
+    if not parts:
+        return False
+    last = parts[-1]
+    if unit.role == "sub-point":
+        return bool(unit.id.sub != last.lower())
+    if last.isdigit():
+        if unit.id.point:
+            return unit.id.point != int(last)
+        return bool(unit.id.section) and ord(unit.id.section) - ord("A") + 1 != int(last)
+    if last.isascii() and last.isupper():
+        return bool(unit.id.section != last)
+    return False
 
 
 @dataclass(frozen=True, slots=True)
