@@ -10,7 +10,8 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import groupby, pairwise
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Literal
 
@@ -812,7 +813,7 @@ def _outline_runs(blocks: Sequence[Block]) -> set[int]:
     []
     """
     laws: list[list[int]] = []  # each law heading's position and the headings under it
-    bare: list[bool] = []
+    bare: list[bool] = []  # no text, point or footnote under it
     for k, b in enumerate(blocks):
         if b.kind == "law":
             laws.append([k])
@@ -822,14 +823,10 @@ def _outline_runs(blocks: Sequence[Block]) -> set[int]:
         elif laws and b.kind != "debris":
             bare[-1] = False
     out: set[int] = set()
-    k = 0
-    while k < len(laws):
-        end = k
-        while end < len(laws) and bare[end]:
-            end += 1
-        if end - k >= 2:
-            out.update(i for law in laws[k:end] for i in law)
-        k = max(end, k + 1)
+    for is_bare, run in groupby(zip(bare, laws, strict=True), key=itemgetter(0)):
+        entries = [positions for _, positions in run]
+        if is_bare and len(entries) >= 2:
+            out.update(k for positions in entries for k in positions)
     return out
 
 

@@ -115,8 +115,8 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
     ids = [u for u in units if u.kind != "debris"]
     if not ids:
         return [None] * len(units)
-    relabelled = {id(u): _relabelled(u) for u in ids}
-    labelled = [u for u in ids if u.label]
+    relabelled = [_relabelled(u) for u in ids]  # False for a unit printing no label
+    labelled = sum(bool(u.label) for u in ids)
     raws = [u.confidence for u in ids]
     chars = sum(len(u.text) for u in units)
     text = {
@@ -126,9 +126,9 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
         "text-debris": sum(len(u.text) for u in units if u.kind == "debris") / chars if chars else 0.0,
         "text-ids": math.log1p(len(ids)),
         "text-laws": math.log(len({u.law for u in ids})),
-        "text-labelled": sum(bool(u.label) for u in ids) / len(ids),
+        "text-labelled": labelled / len(ids),
         "text-law-heading": float(any(u.role == "law-title" and u.label for u in ids)),
-        "text-relabelled": sum(relabelled[id(u)] for u in labelled) / len(labelled) if labelled else 0.0,
+        "text-relabelled": sum(relabelled) / labelled if labelled else 0.0,
     }
     laws: dict[str, list[Unit]] = {}
     for u in ids:
@@ -157,7 +157,7 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
             "near-min": min(raws[max(0, k - 1) : k + 2]),
             "chars": math.log1p(len(u.text)) / 10,
             "labelled": float(bool(u.label)),
-            "relabelled": float(relabelled[id(u)]),
+            "relabelled": float(relabelled[k]),
         }
         if f"role={u.role}" in CUES:
             cues[f"role={u.role}"] = 1.0

@@ -252,6 +252,7 @@ def segment_best(
     profile = profile or load_profile(source.lang)
     # once: every reading starts from the same blocks
     prepared = _prepare(source, profile, {law for sk in candidates for law in _readable(sk) or ()})
+    cited = _cited_laws(prepared, profile)  # what no skeleton changes either
     readings: list[tuple[float, int, Skeleton, tuple[str, ...]]] = []
     for sk in candidates:
         seen: list[str] = []
@@ -266,6 +267,7 @@ def segment_best(
             encoder=encoder,
             rules=rules,
             declared=declared,
+            cited=cited,
         )
         order = TIE_ORDER.index(sk.edition) if sk.edition in TIE_ORDER else len(TIE_ORDER)
         readings.append((fit, order, sk, tuple(seen)))
@@ -306,6 +308,7 @@ def segment_best(
         reader=reader,
         rules=rules,
         declared=declared,
+        cited=cited,
     )
     notice = Notice(
         "source-edition",
@@ -373,9 +376,15 @@ def _headings_match(blocks: Sequence[Block], skeleton: Skeleton, law: str) -> bo
     return sum(1 for b in blocks if b.kind == "heading" and _heading_key(b.text) in labels) >= 2
 
 
+def _block_refs(b: Block, profile: Profile) -> tuple[str, ...]:
+    """The targets a block refers to: those :func:`_prepare` found in its text, else those of its
+    raw text (a debris block's or a law heading's are not found there)."""
+    return b.refs or _external_refs(b.raw, profile)
+
+
 def _cited_laws(blocks: Sequence[Block], profile: Profile) -> frozenset[str]:
     """The laws the text refers to anywhere, its debris included ("see Law 70", "68B2")."""
-    refs = (r for b in blocks for r in (b.refs or _external_refs(b.raw, profile)))
+    refs = (r for b in blocks for r in _block_refs(b, profile))
     return frozenset(m[0] for r in refs if (m := re.match(r"\d{1,3}", r)))
 
 
@@ -403,6 +412,7 @@ def _segment(
     rules: RuleConstants | None = None,
     law: str = "",
     declared: Collection[str] = (),
+    cited: Collection[str] | None = None,
 ) -> tuple[Edition, float]:
     """Segment against one skeleton; returns the edition and the fit of the reading.
 
@@ -422,6 +432,7 @@ def _segment(
         rules=rules,
         law=law,
         declared=declared,
+        cited=cited,
     )
     assert edition is not None
     check_units(edition)  # a unit of wrapped lines joined is capped like one line (lawalign.limits)
@@ -443,6 +454,7 @@ def _segment_or_fit(
     rules: RuleConstants | None = None,
     law: str = "",
     declared: Collection[str] = (),
+    cited: Collection[str] | None = None,
 ) -> tuple[Edition | None, float]:
     """The edition and the fit of its reading against one skeleton; only the fit when ``fit_only``.
 
@@ -452,7 +464,8 @@ def _segment_or_fit(
     (:func:`lawalign.structure.reader.weigh_units`; None: the rules alone); ``rules`` the rules'
     thresholds (None: the bundled ones); ``law`` the law of the text before its first law heading
     ("": as the skeleton places it); ``declared`` the laws the manifest says the text holds (a text
-    without a law heading may be read as one of them).
+    without a law heading may be read as one of them); ``cited`` the laws the text refers to
+    (:func:`_cited_laws` of ``prepared``; None: found here when a part of the text has no law heading).
     """
     rules = rules if rules is not None else bundled_constants()
     profile = profile or load_profile(source.lang)
@@ -477,7 +490,8 @@ def _segment_or_fit(
     laws: list[str] = []
     printed = [seg.law for seg in segments]
     hint = law_hint(source.path) if not any(printed) else None
-    cited = _cited_laws(blocks, profile) if not all(seg.heading for seg in segments) else frozenset()
+    if cited is None:
+        cited = _cited_laws(blocks, profile) if not all(seg.heading for seg in segments) else frozenset()
     fit = 0.0
     reading = _Reading()
     blocks, quotes = find_quotes(blocks, profile, skeleton, source)
@@ -609,8 +623,7 @@ def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) ->
     if not before:
         return {}
     title = before[-1]
-    refs = title.refs or _external_refs(title.raw, profile)  # a debris block's refs are not found
-    laws = {m[0] for r in refs if (m := re.match(r"\d{1,3}", r))}
+    laws = {m[0] for r in _block_refs(title, profile) if (m := re.match(r"\d{1,3}", r))}
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}
     letters = list(dict.fromkeys(b.printed_letter for b in body[first:] if b.printed_letter))
