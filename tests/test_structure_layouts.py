@@ -113,6 +113,42 @@ def test_unlettered_headings_and_heading_above_its_text() -> None:
     assert ids[6] == ("70B.title", "title") and ids[8][0] == "70B1"
 
 
+def test_a_line_holding_only_a_dash_is_a_separator(tmp_path: Path) -> None:
+    """A page whose items each start with "- " and whose blank lines kept their dash: the dash alone
+    holds no text, and glued to the heading above it made "2. During the Play Period" a paragraph."""
+    text = (
+        "LAW 9\nPROCEDURE FOLLOWING AN IRREGULARITY\n"
+        "- A. Calling Attention to an Irregularity\n-\n"
+        "- 1. During the Auction Period\n"
+        "- Unless prohibited by Law, any player may call attention to an\n"
+        "irregularity during the auction, whether or not it is his turn to call.\n"
+        "- 2. During the Play Period\n-\n"
+        "- Unless prohibited by law, declarer or either defender may draw\n"
+        "attention to an irregularity that occurs during the play period.\n-\n"
+        "- B. After Attention Is Called to an Irregularity\n-\n"
+        "- 1. Summoning the Director\n-\n"
+        "- The Director must be summoned at once when attention is drawn to an irregularity.\n"
+    )
+    path = tmp_path / "irregularity.txt"
+    path.write_text(text, encoding="utf-8")
+    ((edition, _),) = segment_editions(read_source(path))
+    read = [(str(u.id), u.source.line_start) for u in edition.units if u.kind != "debris"]
+    assert read == [
+        ("9.title", 1),
+        ("9A.title", 3),
+        ("9A1.title", 5),
+        ("9A1", 6),
+        ("9A2.title", 8),
+        ("9A2", 10),
+        ("9B.title", 13),
+        ("9B1.title", 15),
+        ("9B1", 17),
+    ]
+    dashes = [u for u in edition.units if u.kind == "debris" and u.text.strip() == "-"]
+    assert [u.source.line_start for u in dashes] == [4, 9, 12, 14, 16]
+    assert {u.reason for u in dashes} == {"separator"}
+
+
 # --- 3. hard-wrapped lines ---------------------------------------------------------------------
 
 

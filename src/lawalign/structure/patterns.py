@@ -22,8 +22,11 @@ _BY_PLACE = char_class(LETTERS.greek_by_place, LETTERS.hebrew_by_place)
 _REF = LETTERS.reference
 _SUB = LETTERS.subpoint
 
-# A separator rule: "--------------------------------", "_____", "* * *".
-SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$", re.X)
+# A separator rule: "--------------------------------", "_____", "* * *"; and a line holding only a
+# dash or a bullet, a list item without text (a page whose items each start with "- " and whose blank
+# lines kept their dash): it holds no text, and glued to the line above it ("2. During the Play
+# Period" / "-") it made a heading read as a paragraph.
+SEPARATOR = re.compile(r"^\s*(?:[-_=~–—·•]\s*){3,}$|^\s*(?:\*\s*){3,}$|^\s*[-–—·•]\s*$", re.X)
 
 # A printer's slug line of a page laid out for print, left in its text layer: the layout file's name,
 # then maybe its page number, date and time ("aug.indd", "Laws2017.indd 53 8/1/13 10:15 AM").
