@@ -61,6 +61,11 @@ def test_the_margin_decides_whether_a_headless_text_is_a_law() -> None:
     assert named.units[0].id == "71.intro" and "the file name points at it" in named.units[0].evidence
 
 
+def test_the_defaults_are_the_bundled_thresholds() -> None:
+    # what a reading uses when the data file is absent is what the bundled file says
+    assert RuleConstants() == bundled_constants()
+
+
 def test_another_set_of_thresholds_is_another_knowledge() -> None:
     k = Knowledge.load(())
     other = k.with_rules(RuleConstants(law_margin=9.0))

@@ -53,7 +53,7 @@ class RuleConstants:
 
     law_margin: float | None = None
     named_law_margin: float = 0.0
-    footnoted_law_margin: float | None = None
+    footnoted_law_margin: float | None = 0.0
 
     def margin_for(self, *, named: bool, footnoted: bool = False) -> float | None:
         """The margin a law inferred without a heading needs (``named``: the page points at it;

@@ -623,13 +623,13 @@ def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) ->
     if not before:
         return {}
     title = before[-1]
-    laws = {m[0] for r in _block_refs(title, profile) if (m := re.match(r"\d{1,3}", r))}
+    laws = _cited_laws([title], profile)
     if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
         return {}
     letters = list(dict.fromkeys(b.printed_letter for b in body[first:] if b.printed_letter))
     if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
         return {}
-    law = laws.pop()
+    (law,) = laws
     seg = _Segment(law=law, heading=None, blocks=body[first:])
     out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"], reading)
     _footnote_ids(seg, out)
