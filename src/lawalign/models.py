@@ -153,6 +153,9 @@ class UnitId(str):
     >>> [str(u) for u in sorted(map(UnitId, ["69B.wrap", "68.fn1", "69B2", "68A", "68.title", "71.1"]),
     ...                         key=lambda u: u.sort_key)]
     ['68.title', '68A', '68.fn1', '69B2', '69B.wrap', '71.1']
+    >>> [str(u) for u in sorted(map(UnitId, ["9B1b", "9B1a", "9B1b.title", "9B1", "9B1a.title"]),
+    ...                         key=lambda u: u.sort_key)]
+    ['9B1', '9B1a.title', '9B1a', '9B1b.title', '9B1b']
     >>> UnitId.of("16", "B", 1, sub="a"), UnitId("68B2") == "68B2", UnitId.maybe("B1") is None
     ('16B1a', True, True)
     """
@@ -175,7 +178,8 @@ class UnitId(str):
         suffix = m["suffix"] or ""
         point = int(m["point"] or m["lawpoint"] or 0)  # "71.1": a point directly under the law
         sub = m["sub"] or ""
-        if sub and (not m["section"] or suffix):
+        if sub and (not m["section"] or suffix not in ("", "title")):
+            # a sub-point is a section's point's (16B1a); its own printed heading is 9B1a.title
             raise ConfigError(f"not a canonical unit id: {text!r} (a sub-point is a section's: 16B1a)")
         law, section = m["law"], m["section"] or ""
         self = super().__new__(cls, _unit_text(law, section, point, suffix, sub))
@@ -256,7 +260,11 @@ class UnitId(str):
             return (law, 1, "", number, 0)
         if self.is_extra and not self.section:
             return (law, 2, "", number, 0)
-        if self.suffix == "title":
+        if self.suffix == "title" and self.sub:
+            # a sub-point's own heading (1997 Law 9B1a.title) comes right before its text
+            sub = 2 + self.point
+            number = 2 * (ord(self.sub) - ord("a")) + 1
+        elif self.suffix == "title":
             sub = 0
         elif self.suffix == "intro":
             sub = 1
@@ -266,7 +274,8 @@ class UnitId(str):
             sub = _AFTER_POINTS + 1
         else:
             sub = 2 + self.point
-            number = ord(self.sub) - ord("a") + 1 if self.sub else 0  # 16B1, then 16B1a, 16B1b
+            # 16B1, then 16B1a (after its heading 16B1a.title), 16B1b
+            number = 2 * (ord(self.sub) - ord("a") + 1) if self.sub else 0
         return (law, 0, self.section, sub, number)
 
 

@@ -455,10 +455,11 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
     raw = b.raw.replace("\n", " ") if b.run_in else b.raw
     one_line = "\n" not in raw
-    # "- A. General Objective", "- 1. Require Claimer to Repeat Statement": a dash before a label
+    # "- A. General Objective", "- 1. Require Claimer to Repeat Statement", "- (a) When to Summon":
+    # a dash before a label
     lead = ""
     bm = BULLET_LINE.match(raw)
-    if bm and (POINT.match(raw[bm.end() :]) or SECTION.match(raw[bm.end() :])):
+    if bm and any(p.match(raw[bm.end() :]) for p in (POINT, SECTION, SUBPOINT)):
         lead, raw = raw[: bm.end()], raw[bm.end() :]
     kind: BlockKind = "text"
     reason: DebrisReason | Literal[""] = ""
@@ -504,8 +505,11 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
         kind = "heading"
         label = lead + m["label"]
     elif m := SUBPOINT.match(raw):
-        sub = m["letter"] or m["bare"]  # kind stays text: its id comes from the point above
+        sub = m["letter"] or m["bare"]  # its id comes from the point above
         label = lead + m["label"]
+        if one_line and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"]):
+            # "(a) When to Summon": a sub-point's own heading (1997 Law 9B1a.title), its text below
+            kind = "heading"
     elif (
         one_line
         and _heading_line(raw)

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from pathlib import Path
 
 from lawalign.ingest.profiles import Profile, load_profile
@@ -543,7 +543,13 @@ def _segment_or_fit(
         # section A: read by that outline, unless the reference structure was fitted to that very law.
         # A fit to another law contradicts the page's own title ("Hypothetical 2017 Law 81 - The
         # Director" above A.-D. is not Law 70 because its outline resembles it).
-        titled = _titled_outline(blocks, profile, reading)
+        # A lead-in naming a section above points yields to any fit: a chapeau citing another law
+        # ("Within the Correction Period of Law 79C a contestant may withdraw his agreement:").
+        # Read against no reference (``lawalign skeleton``: printed labels only), a file's name is
+        # no printed label: the law is given with --law instead.
+        titled = _titled_outline(
+            blocks, profile, reading, lead_in=not assigned, hint=hint if skeleton.laws else None
+        )
         named = {a.law for a in titled.values()}
         if titled and (not assigned or {a.law for a in assigned.values()} != named):
             assigned, laws = titled, sorted(named)
@@ -607,12 +613,21 @@ def _no_law(source: SourceText, blocks: Sequence[Block], vetoed: bool) -> Notice
     return Notice(NO_LAW, f"{what}; {NO_LAW_CONSEQUENCE}", source.path, line)
 
 
-def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) -> dict[int, _Assigned]:
+def _titled_outline(
+    blocks: list[Block],
+    profile: Profile,
+    reading: _Reading,
+    *,
+    lead_in: bool = True,
+    hint: str | None = None,
+) -> dict[int, _Assigned]:
     """A page without a law heading whose title line names one law and which then prints an outline
-    of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"): ids from the
-    printed labels, as for a law outside the skeleton, flagged for review (the law is read from the
-    title, not from a law heading). Tried for a page that prints no law heading; the title line may
-    have been set aside as navigation (a heading naming a law reads as a menu entry elsewhere).
+    of section letters from A on ("Laws of Duplicate Bridge - Law 16", "A. …", "1. …"), maybe after
+    a lead-in that names no law; or (``lead_in``) a line naming one section of a law right above
+    points from 1 ("LAW 45C states that a card must be played if:", "1. …"): ids from the printed
+    labels, as for a law outside the skeleton, flagged for review (the law is read from the title,
+    not from a law heading). Tried for a page that prints no law heading; the title line may have
+    been set aside as navigation (a heading naming a law reads as a menu entry elsewhere).
     """
     body = [b for b in blocks if b.kind != "debris"]
     first = next((k for k, b in enumerate(body) if b.letter or b.kind in ("point", "footnote", "law")), None)
@@ -620,20 +635,48 @@ def _titled_outline(blocks: list[Block], profile: Profile, reading: _Reading) ->
         return {}
     at = blocks.index(body[first])
     before = [b for b in blocks[:at] if b.kind != "debris" or b.reason == "navigation"]
-    if not before:
-        return {}
-    title = before[-1]
-    laws = _cited_laws([title], profile)
-    if len(laws) != 1 or "\n" in title.raw.strip() or not _no_sentence(title.raw):
-        return {}
     letters = list(dict.fromkeys(b.printed_letter for b in body[first:] if b.printed_letter))
-    if len(letters) < 2 or letters[0] != "A" or any(ord(b) != ord(a) + 1 for a, b in pairwise(letters)):
-        return {}
-    (law,) = laws
+    section = ""
+    if len(letters) >= 2 and letters[0] == "A" and all(ord(b) == ord(a) + 1 for a, b in pairwise(letters)):
+        # the title is the last line before the outline that names a law, a lead-in between the two
+        # ("Optreden en fatsoen (artikel 74 van de spelregels)", "The main points of it:", "A. …")
+        named = [b for b in before if _cited_laws([b], profile)]
+        title = named[-1] if named else None
+        laws = _cited_laws([title], profile) if title is not None else frozenset()
+        if title is not None and len(laws) == 1 and "\n" not in title.raw.strip() and _no_sentence(title.raw):
+            (law,) = laws
+            evidence = f"no law heading printed; the page's title names Law {law}; its section letters follow"
+        elif hint is not None:
+            # no title names the law, but the file's name does ("…/law74.html")
+            law = hint
+            evidence = f"no law heading printed; the file's name names Law {law}; its section letters follow"
+        else:
+            return {}
+    else:
+        # a lead-in right above the points from 1 on, naming one section of one law, ending like a
+        # title or in a colon ("LAW 45C states that a card must be played if:", "1. …", "2. …"); what
+        # follows the run of points and sub-points is the page's own
+        if letters or at == 0 or not lead_in:
+            return {}
+        lead = blocks[at - 1]
+        laws = _cited_laws([lead], profile)
+        sections = {m[1] for r in _block_refs(lead, profile) if (m := re.fullmatch(r"\d{1,3}([A-Z])", r))}
+        points = list(takewhile(lambda b: b.kind == "point" or bool(b.sub), body[first:]))
+        numbers = [b.number for b in points if b.kind == "point"]
+        if len(laws) != 1 or len(sections) != 1 or numbers[:2] != [1, 2] or "\n" in lead.raw.strip():
+            return {}
+        if not (_no_sentence(lead.raw) or lead.raw.rstrip().endswith(":")):
+            return {}
+        (law,), (section,) = laws, sections
+        body = body[:first] + points
+        evidence = f"no law heading printed; the line above names Law {law}{section} and its points follow"
     seg = _Segment(law=law, heading=None, blocks=body[first:])
-    out = _label_ids(seg, [b for b in seg.blocks if b.kind != "footnote"], reading)
+    subs = _subpoints(seg.blocks)
+    out = _label_ids(
+        seg, [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs], reading, section
+    )
     _footnote_ids(seg, out)
-    evidence = f"no law heading printed; the page's title names Law {law} and its section letters follow"
+    _subpoint_ids(seg.blocks, subs, out, reading)
     return {
         k: replace(
             a,
@@ -979,18 +1022,23 @@ def _subpoint_ids(
     ``sub-point``); under a point straight under a law (71.1) it goes on as that point's text. A
     point printed with its first sub-point's label ("1. (a) …") is that sub-point (16B1a)."""
 
-    def sub_of(point: _Assigned, sub: str) -> _Assigned | None:
+    def sub_of(point: _Assigned, sub: str, heading: bool = False) -> _Assigned | None:
         uid = point.id
         if uid.section and uid.point and not uid.suffix and not uid.sub:
+            if heading:  # "(a) When to Summon": the sub-point's own heading, 9B1a.title
+                return replace(point, id=uid.with_parts(sub=sub, suffix="title"), role="heading")
             return replace(point, id=uid.with_parts(sub=sub), role="sub-point")
         return None
 
+    last = max((b.index for b in blocks if b.kind != "debris"), default=-1)
     point: _Assigned | None = None
     for b in blocks:
         if b.index in subs:
             if point is None:
                 continue
-            if (sub := sub_of(point, b.sub)) is not None:
+            # a heading with nothing after it is a sub-point's text cut short ("b. S")
+            heading = b.kind == "heading" and b.index != last
+            if (sub := sub_of(point, b.sub, heading)) is not None:
                 out[b.index] = sub
             else:
                 reading.continues.add(b.index)
@@ -1035,11 +1083,14 @@ def _extra_id(
     return _Assigned(uid, role, law, True, EXTRA_ID_CONFIDENCE, evidence)
 
 
-def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int, _Assigned]:
-    """Ids of a law the skeleton does not know, from printed labels and numbering restarts."""
+def _label_ids(
+    seg: _Segment, body: list[Block], reading: _Reading, section: str = ""
+) -> dict[int, _Assigned]:
+    """Ids of a law the skeleton does not know, from printed labels and numbering restarts (``section``:
+    the section the text starts in, when a line above it named one)."""
     law = seg.law
     out: dict[int, _Assigned] = {}
-    section, sec_inferred = "", False
+    sec_inferred = False
     has_points = has_text = numbered = False
     seen: set[str] = set()
 
@@ -1061,25 +1112,36 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
     prev_index = -1
     headed_point = 0  # the point whose own sub-heading was printed last ("1. When Such … Is Given")
     number_inferred = False  # that sub-heading printed no number: its point's number is inferred
+    point = 0  # the point read last (headed or numbered), whose sub-points "(a)" follow
+    headed_sub = ""  # the sub-point whose own heading was printed last ("(a) When to Summon")
     role: UnitRole
 
     for b in body:
         guessed = False  # the id's point number is inferred (its sub-heading printed none)
-        if b.kind == "heading" and b.number and not b.letter and section:
+        if b.kind == "heading" and b.sub and not b.letter and section and point:
+            # a sub-point's own heading under a point (1997 Laws: "1. Summoning the Director",
+            # "(a) When to Summon", text): 9B1a.title, and the text under it is the sub-point 9B1a
+            headed_point, headed_sub = point, b.sub
+            uid, role = UnitId.of(law, section, point, sub=b.sub, suffix="title"), "heading"
+        elif headed_sub and b.kind == "text" and not b.letter and not b.sub:
+            uid, role = UnitId.of(law, section, headed_point, sub=headed_sub), "sub-point"
+        elif b.kind == "heading" and b.number and not b.letter and section:
             # a numbered heading inside a lettered section is its point's own heading (1997 Laws:
             # "A. Extraneous Information from Partner", "1. When Such Information Is Given", text):
             # 16A1.title, and the text under it is the point 16A1
             headed_point, has_points, numbered, number_inferred = b.number, True, True, False
+            point, headed_sub = b.number, ""
             uid, role = UnitId.of(law, section, b.number, suffix="title"), "heading"
         elif b.kind == "heading" and not b.letter and section and letters_printed and not sec_inferred:
             # the next point's heading, its number not printed: 16A1.title, the text under it 16A1
             top = max((a.id.point for a in out.values() if a.id.section == section and a.id.point), default=0)
             headed_point, has_points, number_inferred = top + 1, True, True
+            point, headed_sub = headed_point, ""
             uid, role, guessed = UnitId.of(law, section, headed_point, suffix="title"), "heading", True
         elif headed_point and b.kind == "text" and not b.letter and not b.sub:
             uid, role, guessed = UnitId.of(law, section, headed_point), "point", number_inferred
         elif b.kind == "heading" or (b.kind == "text" and b.letter):
-            headed_point = 0
+            headed_point, point, headed_sub = 0, 0, ""
             if b.letter:
                 section, sec_inferred = b.letter, False
             else:
@@ -1091,7 +1153,7 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
             uid = UnitId.of(law, section, suffix="title") if b.kind == "heading" else UnitId.of(law, section)
             role = "heading" if b.kind == "heading" else "section"
         elif b.kind == "point":
-            headed_point = 0
+            headed_point, point, headed_sub = 0, b.number, ""
             if b.number == 1 and (numbered or (runs_are_sections and not section)):
                 section, sec_inferred, has_text = next_letter(), True, False
             has_points = numbered = True
@@ -1128,7 +1190,7 @@ def _label_ids(seg: _Segment, body: list[Block], reading: _Reading) -> dict[int,
             k += 1
             # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.x2": a unit the
             # reference has no place for
-            uid = base.with_parts(suffix=f"x{k}")
+            uid = base.with_parts(sub="", suffix=f"x{k}")
         seen.add(uid)
         # one more paragraph under a section that has its text already, or a bulleted one after the
         # points (the Laws print no bullets), is placed by position only: likely a note the page added
