@@ -337,6 +337,28 @@ def test_class_6_a_board_table_is_no_law_title(tmp_path: Path) -> None:
     assert [i for i, _, _ in _ids(tmp_path, "night.txt", text)] == ["69.title", "69A.title", "69A"]
 
 
+LAW2_TABLE = (
+    "LAW 2 - THE DUPLICATE BOARDS\n\n"
+    "A duplicate board containing a pack is provided for each deal to be played during a session. "
+    "Dealer and vulnerability are designated as follows:\n\n"
+    "Dealer   Boards\n\nNorth    1   5   9   13\n\nEast    2   6   10   14\n\n"
+    "South    3   7   11   15\n\nWest    4   8   12   16\n\n"
+    "The same sequence is repeated for Boards 17-32, and for each subsequent group of 16 boards.\n"
+)
+
+
+@pytest.mark.parametrize("reader", ["rules", "shipped"])
+def test_class_6_a_table_the_law_announces_is_its_text(tmp_path: Path, reader: str) -> None:
+    # Law 2's own table of dealers, one row a line after "as follows:", is the law's text (in its
+    # unit), not debris and not headings, and the reader does not read the law as noise for it
+    knowledge = Knowledge.load(()).with_reader(None) if reader == "rules" else None
+    (edition,) = load_editions([str(_write(tmp_path, "law2.txt", LAW2_TABLE))], knowledge=knowledge)
+    units = [u for u in edition.units if u.kind != "debris"]
+    assert [u.id for u in units] == ["2.title", "2.intro"]
+    assert "West    4   8   12   16" in units[1].text and units[1].source.line_end == 15
+    assert not [u for u in edition.units if u.kind == "debris"]
+
+
 def test_class_7_chapter_heading_and_a_law_without_sections(tmp_path: Path) -> None:
     text = (
         "CHAPTER VII - PART VI\n\nCLAIMS AND CONCESSIONS\n\nLAW 69 - ESTABLISHED CLAIM OR CONCESSION\n\n"

@@ -124,6 +124,7 @@ class Block:
     run_in: bool = False  # cut from a run-in paragraph hard-wrapped again: its line breaks say nothing
     extract: str = ""  # commentary introducing another extract of this law ("Law 70.A. should …:")
     quote_law: bool = False  # a quote cut out under a citation of a law alone (a guess: its first paragraph)
+    table: bool = False  # a row or cell of a table the law's text above announces (table_rows)
 
     @property
     def printed_letter(self) -> str:
@@ -869,4 +870,61 @@ def mark_repeats(blocks: Sequence[Block]) -> list[Block]:
                 continue
             seen.setdefault(key, b.index)
         previous = b
+    return out
+
+
+# A table's row or cell read as debris on its own: a menu of "|"-separated items, a range of numbers,
+# or a heading printed again (the header row repeated over each column).
+_ROW_REASONS = frozenset({"navigation", "duplicate-heading", "duplicate-text"})
+# A sentence's end: at the end of a line, or before more words ("1 Contents Page 1. Law 7: …").
+_SENTENCE_END = re.compile(r"[.!?…。！？](?:\W*$|\s+\S)")
+
+
+def _is_row(b: Block) -> bool:
+    """A block that may be a row or cell of a table: unlabelled, no sentence ending anywhere in it."""
+    if b.kind == "debris":
+        if b.reason not in _ROW_REASONS:
+            return False
+    elif b.kind not in ("text", "heading") or b.label or b.letter or b.number or b.sub or b.marker:
+        return False
+    return not any(_SENTENCE_END.search(ln.strip()) for ln in b.raw.split("\n") if ln.strip())
+
+
+def table_rows(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with the rows of each table a law's text announces marked ``table`` (and kept as
+    text): after a paragraph that ends in a colon ("… are designated as follows:", "… theo bảng
+    dưới:"), the run of unlabelled blocks that end no sentence, most of them holding a number
+    ("| North Dealer | Boards | 1 | 5 | 9 | 13 |", "Chênh lệch điểm", "IMP", "20 - 40", "1"), is
+    the table the paragraph announces: its rows go on in that paragraph's unit
+    (structure/segment.py), not in debris or in headings of their own, and the fitted reader does
+    not weigh them when it reads a law's run as noise (a table looks like a page's own tables). A
+    run of one block is no table.
+
+    >>> def b(i, raw, kind="text", reason=""):
+    ...     return Block(i, 0, 0, i, i, raw, kind, text=raw, reason=reason)
+    >>> bs = [b(0, "Dealer and vulnerability are designated as follows:"), b(1, "Boards"),
+    ...       b(2, "North 1 5 9 13", "debris", "navigation"), b(3, "East 2 6 10 14"),
+    ...       b(4, "The same sequence is repeated for Boards 17-32.")]
+    >>> [(x.kind, x.table) for x in table_rows(bs)]
+    [('text', False), ('text', True), ('text', True), ('text', True), ('text', False)]
+    >>> [(x.kind, x.table) for x in table_rows([b(0, "They are designated so."), *bs[1:]])]
+    [('text', False), ('text', False), ('debris', False), ('text', False), ('text', False)]
+    """
+    out = list(blocks)
+    k = 0
+    while k < len(out):
+        b = out[k]
+        k += 1
+        if b.kind not in ("text", "point") or not b.raw.rstrip().endswith(":"):
+            continue
+        end = k
+        while end < len(out) and _is_row(out[end]):
+            end += 1
+        rows = out[k:end]
+        if len(rows) < 2 or 2 * sum(1 for r in rows if any(c.isdigit() for c in r.raw)) <= len(rows):
+            continue
+        for j in range(k, end):
+            r = out[j]
+            out[j] = replace(r, kind="text", reason="", label="", text=r.raw, duplicate_of=None, table=True)
+        k = end
     return out

@@ -426,10 +426,17 @@ def _unit_marginals(
     units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel
 ) -> list[list[dict[str, float]]]:
     """Each unit's lines' role probabilities from the stacked model (in line order)."""
+    return [[p for _, p in lines] for lines in _unit_line_marginals(units, source, profile, model)]
+
+
+def _unit_line_marginals(
+    units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel
+) -> list[list[tuple[int, dict[str, float]]]]:
+    """Each unit's lines (index into ``source.lines``) with their role probabilities, in line order."""
     lines_of = _covered(source, units)
     feats = _stacked(source, profile, units, lines_of)
     probs = dict(zip((f.index for f in feats), model.marginals([f.attrs for f in feats]), strict=True))
-    return [[probs[i] for i in lines if i in probs] for lines in lines_of]
+    return [[(i, probs[i]) for i in lines if i in probs] for lines in lines_of]
 
 
 def _mean_noise(lines: Sequence[Mapping[str, float]]) -> float:
@@ -475,10 +482,17 @@ def _noise_runs(units: Sequence[Unit], covered: Sequence[Sequence[Mapping[str, f
     return out
 
 
-def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, model: RoleModel) -> list[Unit]:
+def weigh_units(
+    units: Sequence[Unit],
+    source: SourceText,
+    profile: Profile,
+    model: RoleModel,
+    table_lines: frozenset[int] = frozenset(),
+) -> list[Unit]:
     """The rules' units of ``source`` as the stacked model reads them.
 
-    The units (not debris) of a run the model reads as noise (:func:`_noise_runs`) become debris
+    The units (not debris) of a run the model reads as noise (:func:`_noise_runs`, the lines of
+    ``table_lines`` left out) become debris
     with reason ``noise``, their confidence the rules' confidence times the model's mean probability
     of ``noise`` over their lines; every other unit's confidence is its *raw* confidence: the rules'
     confidence times the model's mean probability, over its lines, of the roles of its kind (once the
@@ -486,8 +500,11 @@ def weigh_units(units: Sequence[Unit], source: SourceText, profile: Profile, mod
     ids are numbered again in source order; a footnote whose anchor became debris is orphaned, and
     links to a unit that became debris are dropped.
     """
-    covered = _unit_marginals(units, source, profile, model)
-    noise_runs = _noise_runs(units, covered)
+    line_probs = _unit_line_marginals(units, source, profile, model)
+    covered = [[p for _, p in lines] for lines in line_probs]
+    # the rows of a table the law's text announces (``table_lines``, indexes into source.lines) look
+    # like a page's own tables: they do not count when a law's run is weighed as noise
+    noise_runs = _noise_runs(units, [[p for i, p in lines if i not in table_lines] for lines in line_probs])
     out: list[Unit] = []
     vetoed: set[int] = set()
     for k, unit in enumerate(units):

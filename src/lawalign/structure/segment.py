@@ -35,7 +35,14 @@ from lawalign.models import (
     UnitKind,
     UnitRole,
 )
-from lawalign.structure.blocks import BOOK_LAWS, Block, classify_blocks, mark_repeats, split_blocks
+from lawalign.structure.blocks import (
+    BOOK_LAWS,
+    Block,
+    classify_blocks,
+    mark_repeats,
+    split_blocks,
+    table_rows,
+)
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.debris import mark_debris
 from lawalign.structure.headings import unlettered_headings, with_heading_costs
@@ -357,7 +364,7 @@ def _prepare(source: SourceText, profile: Profile, laws: Collection[str] | None)
         else b
         for b in blocks
     ]
-    return restart_runs(mark_repeats(blocks))
+    return table_rows(restart_runs(mark_repeats(blocks)))
 
 
 def _external_refs(text: str, profile: Profile) -> tuple[str, ...]:
@@ -556,7 +563,8 @@ def _segment_or_fit(
     units = _build_units(blocks, assigned, source, reading)
     units = _tie_footnotes(units)
     if reader is not None and assigned:
-        units = weigh_units(units, source, profile, reader)
+        table = frozenset(i for b in blocks if b.table for i in range(b.first_line, b.last_line + 1))
+        units = weigh_units(units, source, profile, reader, table)
         kept = {u.law for u in units if u.kind != "debris"}
         laws = [law for law in laws if law in kept]
     if not any(u.kind != "debris" for u in units):
@@ -672,11 +680,11 @@ def _titled_outline(
         evidence = f"no law heading printed; the line above names Law {law}{section} and its points follow"
     seg = _Segment(law=law, heading=None, blocks=body[first:])
     subs = _subpoints(seg.blocks)
-    out = _label_ids(
-        seg, [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs], reading, section
-    )
+    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs and not b.table]
+    out = _label_ids(seg, body, reading, section)
     _footnote_ids(seg, out)
     _subpoint_ids(seg.blocks, subs, out, reading)
+    _table_ids(seg.blocks, out, reading)
     return {
         k: replace(
             a,
@@ -805,7 +813,8 @@ def _assign_segment(
     least the margin of ``rules`` better than the next (``rules``, :meth:`RuleConstants.margin_for`).
     """
     subs = _subpoints(seg.blocks)  # "(a) …" under a point: ids from that point, after the alignment
-    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs]
+    # a table's rows go on in the paragraph announcing them: placed after the alignment, as sub-points
+    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs and not b.table]
     notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
@@ -827,6 +836,7 @@ def _assign_segment(
         out.update(_label_ids(seg, body, reading))
         _footnote_ids(seg, out)
         _subpoint_ids(seg.blocks, subs, out, reading)
+        _table_ids(seg.blocks, out, reading)
         return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
@@ -999,6 +1009,7 @@ def _assign_segment(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
     _subpoint_ids(seg.blocks, subs, out, reading)
+    _table_ids(seg.blocks, out, reading)
     return out, gain
 
 
@@ -1048,6 +1059,19 @@ def _subpoint_ids(
             point = a if a.role == "point" and not a.id.sub else None
             if point is not None and b.sub and (sub := sub_of(point, b.sub)) is not None:
                 out[b.index] = sub
+
+
+def _table_ids(blocks: Sequence[Block], out: dict[int, _Assigned], reading: _Reading) -> None:
+    """A table's rows (``Block.table``) go on in the unit of the paragraph above them, the one that
+    announces the table ("… are designated as follows:"), when that paragraph has an id."""
+    prev: _Assigned | None = None
+    for b in blocks:
+        if b.table:
+            if prev is not None:
+                reading.continues.add(b.index)
+                out[b.index] = prev
+        elif b.kind != "debris":
+            prev = out.get(b.index)
 
 
 def _no_sentence(text: str) -> bool:
