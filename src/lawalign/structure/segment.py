@@ -679,12 +679,10 @@ def _titled_outline(
         body = body[:first] + points
         evidence = f"no law heading printed; the line above names Law {law}{section} and its points follow"
     seg = _Segment(law=law, heading=None, blocks=body[first:])
-    subs = _subpoints(seg.blocks)
-    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs and not b.table]
+    subs, body = _aligned_body(seg.blocks)
     out = _label_ids(seg, body, reading, section)
     _footnote_ids(seg, out)
-    _subpoint_ids(seg.blocks, subs, out, reading)
-    _table_ids(seg.blocks, out, reading)
+    _placed_after(seg.blocks, subs, out, reading)
     return {
         k: replace(
             a,
@@ -812,9 +810,7 @@ def _assign_segment(
     ``contradictions``. A segment without a law heading is read as a law only when that law fits by at
     least the margin of ``rules`` better than the next (``rules``, :meth:`RuleConstants.margin_for`).
     """
-    subs = _subpoints(seg.blocks)  # "(a) …" under a point: ids from that point, after the alignment
-    # a table's rows go on in the paragraph announcing them: placed after the alignment, as sub-points
-    body = [b for b in seg.blocks if b.kind != "footnote" and b.index not in subs and not b.table]
+    subs, body = _aligned_body(seg.blocks)
     notes = not any(b.kind == "footnote" for b in seg.blocks)  # marked footnotes name themselves
     # A heading with nothing after it introduces nothing: a site link or menu entry below the law.
     while body and body[-1].kind == "heading" and not body[-1].letter and len(body) > 1:
@@ -835,8 +831,7 @@ def _assign_segment(
             return out, 0.0  # no law named and none the skeleton can place: unplaced debris
         out.update(_label_ids(seg, body, reading))
         _footnote_ids(seg, out)
-        _subpoint_ids(seg.blocks, subs, out, reading)
-        _table_ids(seg.blocks, out, reading)
+        _placed_after(seg.blocks, subs, out, reading)
         return out, 0.0
 
     # Each law a segment spans beyond its first means a law heading the edition lost: that costs.
@@ -1008,9 +1003,24 @@ def _assign_segment(
     _footnote_ids(
         seg, out, law_inferred=seg.heading is None, confidence=law_confidence, evidence=law_evidence
     )
-    _subpoint_ids(seg.blocks, subs, out, reading)
-    _table_ids(seg.blocks, out, reading)
+    _placed_after(seg.blocks, subs, out, reading)
     return out, gain
+
+
+def _aligned_body(blocks: Sequence[Block]) -> tuple[set[int], list[Block]]:
+    """The sub-points of ``blocks`` and the body their ids are read on: sub-points ("(a) …" under a
+    point) and a table's rows take their ids after the alignment (:func:`_placed_after`), from the
+    paragraph above them; footnotes name themselves."""
+    subs = _subpoints(blocks)
+    return subs, [b for b in blocks if b.kind != "footnote" and b.index not in subs and not b.table]
+
+
+def _placed_after(
+    blocks: Sequence[Block], subs: set[int], out: dict[int, _Assigned], reading: _Reading
+) -> None:
+    """Ids of what :func:`_aligned_body` set aside, from the ids of the paragraphs above it."""
+    _subpoint_ids(blocks, subs, out, reading)
+    _table_ids(blocks, out, reading)
 
 
 def _subpoints(blocks: Sequence[Block]) -> set[int]:
