@@ -20,7 +20,15 @@ import pytest
 
 from lawalign.errors import InputError
 from lawalign.knowledge import Knowledge
+from lawalign.models import Edition
 from lawalign.run import load_editions
+
+
+def _read_by(reader: str, path: Path) -> Edition:
+    """The edition of one text read by the rules alone (``reader`` "rules") or the shipped reader."""
+    knowledge = Knowledge.load(()).with_reader(None) if reader == "rules" else None
+    (edition,) = load_editions([str(path)], knowledge=knowledge)
+    return edition
 
 
 def _ids(tmp_path: Path, name: str, text: str) -> list[tuple[str, str, int]]:
@@ -328,6 +336,50 @@ def test_class_5_1997_sub_point_headings(tmp_path: Path) -> None:
     assert [i for i, _, _ in _ids(tmp_path, "law40.txt", cut)][-1] == "40B1b"
 
 
+CELLS = (
+    "LAW 70 - CONTESTED CLAIM OR CONCESSION |\n|\n"
+    "A. |\nGeneral\nObjective |\n|\n"
+    "In ruling on a contested claim or concession, the Director adjudicates the result\n"
+    "of the board as equitably as possible to both sides, but any doubtful point\n"
+    "as to a claim shall be resolved against the claimer. |\n|\n"
+    "B. |\nClarification Statement\nRepeated |\n|\n"
+    "1. |\nRequire Claimer to\nRepeat Statement |\n|\n"
+    "The Director requires claimer to repeat the clarification statement he made\n"
+    "at the time of his claim; |\n"
+)
+
+
+@pytest.mark.parametrize("reader", ["rules", "shipped"])
+def test_a_table_s_cells_closed_by_a_bar_and_labels_alone_on_their_lines(tmp_path: Path, reader: str) -> None:
+    # a web page's table kept as text: each cell closed by " |", a cell's lines wrapped inside it, a
+    # label alone in its cell and its heading in the next: "A." / "General" / "Objective" is one heading
+    edition = _read_by(reader, _write(tmp_path, "cells.txt", CELLS))
+    units = [(u.id, u.source.line_start, u.source.line_end) for u in edition.units if u.kind != "debris"]
+    assert units == [
+        ("70.title", 1, 1), ("70A.title", 3, 5), ("70A", 7, 9), ("70B.title", 11, 13),
+        ("70B1.title", 15, 17), ("70B1", 19, 20),
+    ]  # fmt: skip
+    # the same lines without the bars: the labels alone still head their sections and points
+    edition = _read_by(reader, _write(tmp_path, "plain.txt", CELLS.replace(" |", "").replace("|\n", "\n")))
+    assert [u.id for u in edition.units if u.kind != "debris"][:3] == ["70.title", "70A.title", "70A"]
+
+
+def test_a_heading_wrapped_after_a_conjunction_is_one_heading(tmp_path: Path) -> None:
+    # "(a) Players or" / "Spectators": a sub-point heading wrapped after "or" is one heading, and the
+    # text and sub-points below it keep their ids
+    text = (
+        "LAW 16 - UNAUTHORISED INFORMATION\n\nB. Extraneous Information from Partner\n\n"
+        "1. Extraneous Information\n\n"
+        "- (a) Players or\nSpectators\n"
+        "- After a player makes available to his partner extraneous information, the partner may not\n"
+        "choose from among logical alternative actions one that could demonstrably have been suggested.\n"
+        "- (b) Logical Alternatives\n"
+        "- A logical alternative action is one that a significant proportion of players would consider.\n"
+    )
+    ids = [i for i, _, _ in _ids(tmp_path, "law16.txt", text)]
+    assert ids == ["16.title", "16B.title", "16B1.title", "16B1a.title", "16B1a", "16B1b.title", "16B1b"]
+
+
 def test_class_6_a_board_table_is_no_law_title(tmp_path: Path) -> None:
     text = (
         "Club night results, Tuesday\n\nBoard 1\nNorth 1 5 9 13\nEast 2 6 10 14\nSouth 3 7 11 15\n"
@@ -351,8 +403,7 @@ LAW2_TABLE = (
 def test_class_6_a_table_the_law_announces_is_its_text(tmp_path: Path, reader: str) -> None:
     # Law 2's own table of dealers, one row a line after "as follows:", is the law's text (in its
     # unit), not debris and not headings, and the reader does not read the law as noise for it
-    knowledge = Knowledge.load(()).with_reader(None) if reader == "rules" else None
-    (edition,) = load_editions([str(_write(tmp_path, "law2.txt", LAW2_TABLE))], knowledge=knowledge)
+    edition = _read_by(reader, _write(tmp_path, "law2.txt", LAW2_TABLE))
     units = [u for u in edition.units if u.kind != "debris"]
     assert [u.id for u in units] == ["2.title", "2.intro"]
     assert "West    4   8   12   16" in units[1].text and units[1].source.line_end == 15

@@ -66,6 +66,10 @@ MIN_DOUBLE_SPACED_LINES = tuned_int("structure.blocks", "min_double_spaced_lines
 DOUBLE_SPACED_SHARE = tuned_float("structure.blocks", "double_spaced_share")
 # Paragraphs that each start with a dash: at least this many dashed lines.
 MIN_BULLET_LINES = tuned_int("structure.blocks", "min_bullet_lines")
+# A table's cells printed one after another, each closed by " |" (a page's table as text): at least
+# this many lines, and this share of the lines, close a cell.
+MIN_CELL_END_LINES = tuned_int("structure.blocks", "min_cell_end_lines")
+MIN_CELL_END_SHARE = tuned_float("structure.blocks", "min_cell_end_share")
 MIN_WRAP_LINES = tuned_int("structure.blocks", "min_wrap_lines")
 MIN_SPACED_SHARE = tuned_float("structure.blocks", "min_spaced_share")
 WRAP_QUANTILE = tuned_float("structure.blocks", "wrap_quantile")
@@ -121,7 +125,7 @@ class Block:
     indent: int = 0  # leading spaces of the first line (list levels of an indented list)
     run_on: bool = False  # a point whose printed number counts a list that runs on (structure/numbering.py)
     sub: str = ""  # printed sub-point letter: "a" of "(a) …"
-    run_in: bool = False  # cut from a run-in paragraph hard-wrapped again: its line breaks say nothing
+    wrapped: bool = False  # its line breaks are the wrapping's, not the text's (read as one line)
     extract: str = ""  # commentary introducing another extract of this law ("Law 70.A. should …:")
     quote_law: bool = False  # a quote cut out under a citation of a law alone (a guess: its first paragraph)
     table: bool = False  # a row or cell of a table the law's text above announces (table_rows)
@@ -200,9 +204,11 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     blank_separated = sum(1 for ln in lines if not ln.text) >= 2
     wrap = wrap_width(source)
     bulleted = bullet_paragraphs(source)
+    celled = cell_ends(source)
     # a list whose markers were lost: an item ends in "; and", ", or", "and;" ("… that trump; and")
     conj = "|".join(re.escape(w) for w in profile.and_words)
     list_end = re.compile(rf"(?:[;,]\s*(?:{conj})|\b(?:{conj})\s*;)$") if conj else None
+    heading_runs_on = re.compile(rf"\s(?:{conj})$") if conj else None
     cited = _page_cues(source.text, pats.law_heading)
 
     def starts_unit(text: str) -> bool:
@@ -228,6 +234,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     # the blank lines say nothing, a wrapped line continues across one
     double = bool(wrap or bulleted) and double_spaced(source)
     groups: list[tuple[int, int]] = []
+    wrapped: set[int] = set()  # first lines of groups whose line breaks are the wrapping's
     bullet_seen = False
     for i, ln in enumerate(lines):
         if not ln.text.strip():
@@ -239,6 +246,27 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         is_bullet = bool(BULLET_LINE.match(ln.text.lstrip()))
         if groups and _title_below(lines, groups[-1], i, pats.law_heading, cited):
             joinable = True  # "LAW 70" / "CONTESTED CLAIMS": the law's title on the line below
+        elif (
+            heading_runs_on is not None
+            and continues
+            and groups[-1][0] == i - back
+            and _heading_line(_unlabelled(prev))
+            and heading_runs_on.search(prev.rstrip())
+            and _heading_line(ln.text)
+            and not starts_unit(ln.text)
+        ):
+            joinable = True  # a heading wrapped after "or": "(a) Declarer or" / "Either Defender"
+            wrapped.add(groups[-1][0])
+        elif continues and groups[-1][0] == i - back and _label_alone(prev) and not starts_unit(ln.text):
+            joinable = True  # "A." alone on its line, its heading or text on the next ("Play of Card")
+            wrapped.add(groups[-1][0])
+        elif celled and continues and not _cell_closed(prev) and not starts_unit(ln.text):
+            # a table's cell goes on until " |" closes it: a line wrapped inside the cell joins the
+            # one above unless that one closed a sentence and this one starts another
+            closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
+            joinable = not closed or ln.text.lstrip()[:1].islower()
+            if joinable:
+                wrapped.add(groups[-1][0])
         elif continues and (quoted or prev_quoted):
             joinable = quoted and prev_quoted
         elif bulleted and bullet_seen:
@@ -321,10 +349,51 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                         last_line=bottom,
                         raw=source.text[s:e],
                         indent=lead if s == start else 0,
-                        run_in=bool(cuts) and a != b,  # its line breaks are the wrapping's, not the text's
+                        # cut from a run-in paragraph hard-wrapped again, a table's cell, a label alone
+                        # and the line below it: its line breaks are the wrapping's, not the text's
+                        wrapped=a != b and (bool(cuts) or a in wrapped),
                     )
                 )
     return blocks
+
+
+def cell_ends(source: SourceText) -> bool:
+    """The text prints a table's cells one after another, each closed by ``|`` at the end of its last
+    line (a web page's table kept as text), so that a cell's line without it goes on to the next.
+
+    Rows printed whole on one line ("| 1. | … |", "North Dealer | Boards 1 5 9 13 |") and empty
+    cells ("|") do not count.
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> cells = ["A. |", "Play of Card from", "a Hand |", "|", "Each player |", "B. |", "Dummy |"]
+    >>> lines, text, _ = normalize_text("\\n".join(cells))
+    >>> cell_ends(SourceText("t", text, lines, "en", "utf-8"))
+    True
+    """
+    filled = [ln.text.strip() for ln in source.lines if ln.text.strip()]
+    ends = sum(1 for t in filled if _cell_closed(t) and "|" not in t[:-1] and t != "|")
+    return ends >= max(MIN_CELL_END_LINES, MIN_CELL_END_SHARE * len(filled))
+
+
+# The mark closing a table's cell at the end of a line that holds no other ("a Hand |").
+CELL_END = re.compile(r"[ \t]*\|[ \t]*$", re.M)
+
+
+def _cell_closed(text: str) -> bool:
+    """The line closes a table's cell: it ends with ``|``."""
+    return text.rstrip().endswith("|")
+
+
+def _label_alone(text: str) -> bool:
+    """A section, point or sub-point label printed alone on its line ("A.", "1.", "(a)", "B. |").
+
+    >>> _label_alone("A. |"), _label_alone("(a)"), _label_alone("12."), _label_alone("A. Claims")
+    (True, True, True, False)
+    """
+    t = text.strip().removesuffix("|").strip()
+    return bool(t) and any(
+        (m := pat.match(f"{t} x")) is not None and m["rest"] == "x" for pat in (SECTION, POINT, SUBPOINT)
+    )
 
 
 def double_spaced(source: SourceText) -> bool:
@@ -453,8 +522,9 @@ def classify_blocks(blocks: Sequence[Block], profile: Profile) -> list[Block]:
 
 def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     """One block with its kind, label and parts read from its own text."""
-    # a run-in paragraph hard-wrapped again: its line breaks say nothing (read as one line)
-    raw = b.raw.replace("\n", " ") if b.run_in else b.raw
+    # a run-in paragraph hard-wrapped again, a table's cell: its line breaks say nothing (read as one
+    # line), nor do the marks closing its cells ("Play of Card from" / "a Hand |")
+    raw = CELL_END.sub("", b.raw).replace("\n", " ") if b.wrapped else b.raw
     one_line = "\n" not in raw
     # "- A. General Objective", "- 1. Require Claimer to Repeat Statement", "- (a) When to Summon":
     # a dash before a label

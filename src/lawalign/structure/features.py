@@ -163,6 +163,11 @@ def _word_count(text: str, tokens: Sequence[str]) -> int:
 
 def _own(text: str, profile: Profile, keywords: re.Pattern[str] | None, words: frozenset[str]) -> list[str]:
     t = text.strip()
+    # the mark closing a table's cell ("immediately before him. |") is no part of the line's text: the
+    # line is read as printed in its cell, and the mark is a cue of its own
+    cell_end = len(t) > 1 and t.endswith("|") and "|" not in t[:-1]
+    if cell_end:
+        t = t[:-1].rstrip()
     tokens = t.split()
     letters = [c for c in t if c.isalpha()]
     upper = sum(c.isupper() for c in letters)
@@ -184,6 +189,8 @@ def _own(text: str, profile: Profile, keywords: re.Pattern[str] | None, words: f
         attrs.append("digit-heavy")
     if "|" in t:
         attrs.append("bars")
+    if cell_end:
+        attrs.append("cell-end")
     if keywords is not None and keywords.search(t):
         attrs.append("law-keyword")
     if words and any(tok.strip(".,;:!?()\"'") in words for tok in tokens):
