@@ -380,6 +380,31 @@ def test_a_heading_wrapped_after_a_conjunction_is_one_heading(tmp_path: Path) ->
     assert ids == ["16.title", "16B.title", "16B1.title", "16B1a.title", "16B1a", "16B1b.title", "16B1b"]
 
 
+def test_a_list_whose_numbers_were_lost_is_the_section_s_points(tmp_path: Path) -> None:
+    # a page printing a law's points as bullets ("·", "•": an HTML list whose numbers were lost), under
+    # a section's heading or its chapeau ending in ":": the items are the section's points in order,
+    # their numbers inferred; a bullet that is the only one under its heading stays the section's text
+    text = (
+        "LAW 40 - PARTNERSHIP UNDERSTANDINGS\n\nA. Players' Systemic Agreements\n"
+        "• Partnership understandings as to the methods adopted by a partnership may be reached "
+        "explicitly in discussion or implicitly through mutual experience.\n"
+        "• Each partnership has a duty to make its partnership understandings available to its "
+        "opponents.\n\n"
+        "B. Special Partnership Understandings\n"
+        "The Regulating Authority may designate certain understandings as special:\n"
+        "• it may regulate the use of such understandings;\n"
+        "• it may require a player to disclose them before play.\n\n"
+        "C. Deviation from System\n• A player may deviate from his side's announced understandings.\n"
+    )
+    path = _write(tmp_path, "law40.txt", text)
+    (edition,) = load_editions([str(path)])
+    units = [u for u in edition.units if u.kind != "debris"]
+    assert [str(u.id) for u in units] == [
+        "40.title", "40A.title", "40A1", "40A2", "40B.title", "40B", "40B1", "40B2", "40C.title", "40C",
+    ]  # fmt: skip
+    assert all(u.inferred for u in units if u.role == "point")
+
+
 def test_class_6_a_board_table_is_no_law_title(tmp_path: Path) -> None:
     text = (
         "Club night results, Tuesday\n\nBoard 1\nNorth 1 5 9 13\nEast 2 6 10 14\nSouth 3 7 11 15\n"

@@ -1150,8 +1150,11 @@ def _label_ids(
     headed_sub = ""  # the sub-point whose own heading was printed last ("(a) When to Summon")
     role: UnitRole
 
-    for b in body:
+    bulleted = ""  # the glyph of the list whose items are being read as points ("·")
+    for k, b in enumerate(body):
         guessed = False  # the id's point number is inferred (its sub-heading printed none)
+        if bulleted and not (b.kind == "text" and b.raw.lstrip()[:1] == bulleted):
+            bulleted = ""
         if b.kind == "heading" and b.sub and not b.letter and section and point:
             # a sub-point's own heading under a point (1997 Laws: "1. Summoning the Director",
             # "(a) When to Summon", text): 9B1a.title, and the text under it is the sub-point 9B1a
@@ -1174,6 +1177,13 @@ def _label_ids(
             uid, role, guessed = UnitId.of(law, section, headed_point, suffix="title"), "heading", True
         elif headed_point and b.kind == "text" and not b.letter and not b.sub:
             uid, role, guessed = UnitId.of(law, section, headed_point), "point", number_inferred
+        elif section and not numbered and _listed(b, k, body, bulleted):
+            # a list whose numbers were lost ("·", "•" before each item), under a section's heading
+            # or its chapeau ending in ":": its items are the section's points in order, 74B1, 74B2
+            bulleted = b.raw.lstrip()[:1]
+            top = max((a.id.point for a in out.values() if a.id.section == section and a.id.point), default=0)
+            point, headed_point, headed_sub, has_points = top + 1, 0, "", True
+            uid, role, guessed = UnitId.of(law, section, point), "point", True
         elif b.kind == "heading" or (b.kind == "text" and b.letter):
             headed_point, point, headed_sub = 0, 0, ""
             if b.letter:
@@ -1246,12 +1256,30 @@ def _label_ids(
             if sec_inferred
             else "placed after the printed labels by position only"
             if placed
+            else "point number inferred: a list item printed without its number, under a printed section"
+            if guessed and bulleted
             else "point number inferred: its sub-heading prints none, in a section whose letter is printed"
             if guessed
             else "",
         )
         prev_index = b.index
     return out
+
+
+def _listed(b: Block, k: int, body: Sequence[Block], bulleted: str) -> bool:
+    """Block ``k`` of ``body`` is an item of a list whose numbers were lost: an unlabelled paragraph
+    starting with a bullet glyph (not a dash: pages that dash every paragraph print their labels after
+    it), the next item of the list being read (``bulleted``: its glyph), or the first of two items or
+    more right under a heading or a paragraph ending in a colon."""
+    glyph = b.raw.lstrip()[:1]
+    if b.kind != "text" or b.letter or b.number or b.sub or glyph not in BULLET_GLYPHS:
+        return False
+    if bulleted:
+        return glyph == bulleted
+    prev = body[k - 1] if k else None
+    after = body[k + 1] if k + 1 < len(body) else None
+    opens = prev is not None and (prev.kind == "heading" or prev.raw.rstrip().endswith(":"))
+    return opens and after is not None and after.kind == "text" and after.raw.lstrip()[:1] == glyph
 
 
 def _footnote_ids(
