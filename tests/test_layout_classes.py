@@ -396,9 +396,7 @@ def test_a_list_whose_numbers_were_lost_is_the_section_s_points(tmp_path: Path) 
         "• it may require a player to disclose them before play.\n\n"
         "C. Deviation from System\n• A player may deviate from his side's announced understandings.\n"
     )
-    path = _write(tmp_path, "law40.txt", text)
-    (edition,) = load_editions([str(path)])
-    units = [u for u in edition.units if u.kind != "debris"]
+    units = [u for u in _read_by("shipped", _write(tmp_path, "law40.txt", text)).units if u.kind != "debris"]
     assert [str(u.id) for u in units] == [
         "40.title", "40A.title", "40A1", "40A2", "40B.title", "40B", "40B1", "40B2", "40C.title", "40C",
     ]  # fmt: skip

@@ -263,8 +263,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
         elif celled and continues and not _cell_closed(prev) and not starts_unit(ln.text):
             # a table's cell goes on until " |" closes it: a line wrapped inside the cell joins the
             # one above unless that one closed a sentence and this one starts another
-            closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
-            joinable = not closed or ln.text.lstrip()[:1].islower()
+            joinable = not closes_sentence(prev) or ln.text.lstrip()[:1].islower()
             if joinable:
                 wrapped.add(groups[-1][0])
         elif continues and (quoted or prev_quoted):
@@ -474,8 +473,17 @@ def _runs_on(prev: str, text: str) -> bool:
     False
     """
     t = text.lstrip()
-    closed = re.search(r"[.!?…:;。！？：；][\"”»)]*$", prev.rstrip())
-    return bool(prev.strip()) and t[:1].islower() and not closed
+    return bool(prev.strip()) and t[:1].islower() and not closes_sentence(prev)
+
+
+def closes_sentence(text: str) -> bool:
+    """The text ends like a sentence or a clause (a full stop, a colon, a semicolon, …, before any
+    closing quote or bracket); a link, a menu entry or a heading does not.
+
+    >>> closes_sentence("… is a claim of those tricks.»"), closes_sentence("Claim Defined")
+    (True, False)
+    """
+    return re.search(r"[.!?…:;。！？：；][\"”»)]*$", text.rstrip()) is not None
 
 
 def _quote_label(text: str) -> bool:

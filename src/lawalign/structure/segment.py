@@ -39,6 +39,7 @@ from lawalign.structure.blocks import (
     BOOK_LAWS,
     Block,
     classify_blocks,
+    closes_sentence,
     mark_repeats,
     split_blocks,
     table_rows,
@@ -651,7 +652,8 @@ def _titled_outline(
         named = [b for b in before if _cited_laws([b], profile)]
         title = named[-1] if named else None
         laws = _cited_laws([title], profile) if title is not None else frozenset()
-        if title is not None and len(laws) == 1 and "\n" not in title.raw.strip() and _no_sentence(title.raw):
+        one_line = title is not None and "\n" not in title.raw.strip()
+        if title is not None and len(laws) == 1 and one_line and not closes_sentence(title.raw):
             (law,) = laws
             evidence = f"no law heading printed; the page's title names Law {law}; its section letters follow"
         elif hint is not None:
@@ -673,7 +675,7 @@ def _titled_outline(
         numbers = [b.number for b in points if b.kind == "point"]
         if len(laws) != 1 or len(sections) != 1 or numbers[:2] != [1, 2] or "\n" in lead.raw.strip():
             return {}
-        if not (_no_sentence(lead.raw) or lead.raw.rstrip().endswith(":")):
+        if closes_sentence(lead.raw) and not lead.raw.rstrip().endswith(":"):
             return {}
         (law,), (section,) = laws, sections
         body = body[:first] + points
@@ -964,7 +966,7 @@ def _assign_segment(
             # before the law's first or after its last placed paragraph: page text around the law
             reading.reasons[b.index] = (
                 "navigation"
-                if b.kind == "heading" or not b.sentences or _no_sentence(b.text)
+                if b.kind == "heading" or not b.sentences or not closes_sentence(b.text)
                 else "commentary"
             )
             continue
@@ -1084,11 +1086,6 @@ def _table_ids(blocks: Sequence[Block], out: dict[int, _Assigned], reading: _Rea
             prev = out.get(b.index)
 
 
-def _no_sentence(text: str) -> bool:
-    """Text that does not end like a sentence (a link, a menu entry, a site name)."""
-    return not re.search(r"[.!?…:;。！？：；][\"”»)]*$", text.strip())
-
-
 def _extra_id(
     b: Block, out: dict[int, _Assigned], body: list[Block], m: Match, law: str, section: str
 ) -> _Assigned:
@@ -1131,6 +1128,11 @@ def _label_ids(
     def next_letter() -> str:
         return chr(ord(section) + 1) if section else "A"
 
+    def next_point() -> int:
+        """The number after the highest point read so far in the current section."""
+        points = (a.id.point for a in out.values() if a.id.section == section and a.id.point)
+        return 1 + max(points, default=0)
+
     # Points straight under a law are "71.1"; but when point numbering restarts and no section is
     # printed, each run of points is read as a section of its own (A, B, ...), as a reader would.
     numbers = [b.number for b in body if b.kind == "point"]
@@ -1153,8 +1155,8 @@ def _label_ids(
     bulleted = ""  # the glyph of the list whose items are being read as points ("·")
     for k, b in enumerate(body):
         guessed = False  # the id's point number is inferred (its sub-heading printed none)
-        if bulleted and not (b.kind == "text" and b.raw.lstrip()[:1] == bulleted):
-            bulleted = ""
+        if bulleted and not _listed(b, k, body, bulleted):
+            bulleted = ""  # the list ended
         if b.kind == "heading" and b.sub and not b.letter and section and point:
             # a sub-point's own heading under a point (1997 Laws: "1. Summoning the Director",
             # "(a) When to Summon", text): 9B1a.title, and the text under it is the sub-point 9B1a
@@ -1171,8 +1173,7 @@ def _label_ids(
             uid, role = UnitId.of(law, section, b.number, suffix="title"), "heading"
         elif b.kind == "heading" and not b.letter and section and letters_printed and not sec_inferred:
             # the next point's heading, its number not printed: 16A1.title, the text under it 16A1
-            top = max((a.id.point for a in out.values() if a.id.section == section and a.id.point), default=0)
-            headed_point, has_points, number_inferred = top + 1, True, True
+            headed_point, has_points, number_inferred = next_point(), True, True
             point, headed_sub = headed_point, ""
             uid, role, guessed = UnitId.of(law, section, headed_point, suffix="title"), "heading", True
         elif headed_point and b.kind == "text" and not b.letter and not b.sub:
@@ -1181,8 +1182,7 @@ def _label_ids(
             # a list whose numbers were lost ("·", "•" before each item), under a section's heading
             # or its chapeau ending in ":": its items are the section's points in order, 74B1, 74B2
             bulleted = b.raw.lstrip()[:1]
-            top = max((a.id.point for a in out.values() if a.id.section == section and a.id.point), default=0)
-            point, headed_point, headed_sub, has_points = top + 1, 0, "", True
+            point, headed_point, headed_sub, has_points = next_point(), 0, "", True
             uid, role, guessed = UnitId.of(law, section, point), "point", True
         elif b.kind == "heading" or (b.kind == "text" and b.letter):
             headed_point, point, headed_sub = 0, 0, ""
