@@ -463,18 +463,6 @@ def test_class_7_a_law_without_sections_by_the_rules(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known regression of the reader as refitted on the reading of lists of contents (2026-12-05): it "
-    "reads the heading as law (noise 0.09) and the three paragraphs as noise (0.50, 0.72, 0.73); the run's "
-    "mean 0.510 passes the veto (NOISE_RUN 0.5). The page sits on the veto's edge and flips with each "
-    "refit (0.508 vetoed after the point headings without numbers, read right after batch 2026-12-o, "
-    "0.551 vetoed after the restarting lists): the development set holds law headings over commentary in "
-    "plain paragraphs (ru-1987-webmalina-law59, ru-1987-booksonline), which layout cues cannot tell from "
-    "a law's own unlabelled paragraphs (tests/realworld/README.md). Refitted when a text without a law "
-    "heading must point at its law: heading 0.20, paragraphs 0.78, run mean 0.637; when a line holding "
-    "only a dash became a separator: run mean 0.665; still vetoed when sub-point headings were read",
-)
 def test_class_7_a_law_without_sections_by_the_shipped_reader(tmp_path: Path) -> None:
     assert _law12_units(tmp_path, None) == [("12.title", 1, 1), ("12.intro", 3, 7)]
 

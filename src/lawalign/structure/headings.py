@@ -38,7 +38,7 @@ HEADING_WEIGHT = tuned_float("structure.headings", "heading_weight")
 MAX_Z = tuned_float("structure.headings", "max_z")
 
 
-def _encode(texts: Sequence[str], encoder: TextEncoder) -> np.ndarray:
+def encode_texts(texts: Sequence[str], encoder: TextEncoder) -> np.ndarray:
     """Vectors of ``texts``, each distinct text embedded once (the embedder's own cache keeps them)."""
     import numpy as np  # here, not at import: the structure stage does not need it otherwise
 
@@ -73,7 +73,7 @@ def with_heading_costs(
     if not heads or len(labels) < 2 or encoder is None:
         return list(blocks), None
     try:
-        vectors = _encode([b.text.strip() for b in heads] + labels, encoder)
+        vectors = encode_texts([b.text.strip() for b in heads] + labels, encoder)
     except (ModelError, ImportError, OSError, RuntimeError) as exc:
         log.warning("heading similarity unavailable: %s", exc)
         return list(blocks), (

@@ -38,10 +38,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, Protocol, get_args
 
 from lawalign.models import DebrisId, UnitId, UnitRole
 from lawalign.structure.features import LineFeatures, page_features, with_reading
+from lawalign.structure.titles import TitleAgreement, no_title_cues
 from lawalign.tuning import tuned_float
 
 if TYPE_CHECKING:
@@ -213,13 +214,70 @@ class ConfidenceHead:
         return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
+RUN_CUES: tuple[str, ...] = (
+    "noise-logit",
+    "noise-share",
+    "lines",
+    "rule-conf",
+    "inferred",
+    "title-rank",
+    "title-margin",
+    "title-none",
+)
+"""The cues of a run of one law's units (:func:`law_runs`) the run veto weighs: how the CRF reads its
+lines (the log-odds of its mean probability of ``noise``, the share of its lines more likely noise
+than not), its size (log of its lines), how sure the rules are of it (their mean confidence, the share
+of ids inferred), and whether its law's printed title means that law
+(:class:`lawalign.structure.titles.TitleAgreement`; ``title-none`` when no title is compared)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LawRun:
+    """A run of one law's units in a row (debris between them does not end it), as the stacked model
+    reads it: the units (indices into the text's units), the raw lines (first, last) of the lines the
+    run's units cover (a table the law's text announces left out), and the run's cues
+    (:data:`RUN_CUES`)."""
+
+    units: tuple[int, ...]
+    raw_lines: tuple[tuple[int, int], ...]
+    cues: Mapping[str, float]
+
+
+class RunVeto(Protocol):
+    """What reads a run of one law's units as noise: the probability that the run is none."""
+
+    def noise(self, run: LawRun) -> float: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogisticVeto:
+    """A logistic model of "this run of one law's units is noise" over the run's cues
+    (:data:`RUN_CUES`), fitted by ``make train`` on runs read out of fold (the CRF that read them
+    fitted without their sites).
+
+    >>> veto = LogisticVeto(-1.0, {"noise-share": 2.0})
+    >>> run = LawRun((0,), ((1, 1),), {"noise-share": 1.0})
+    >>> round(veto.noise(run), 3)
+    0.731
+    """
+
+    bias: float
+    weights: Mapping[str, float]
+
+    def noise(self, run: LawRun) -> float:
+        """The modelled probability that the run is noise."""
+        return ConfidenceHead(self.bias, self.weights).probability(run.cues)
+
+
 @dataclass(frozen=True, slots=True)
 class RoleModel:
     """A linear-chain CRF: labels, transition weights ``[from][to]``, state weights ``attr → label → w``;
     the confidence head of ids (:class:`ConfidenceHead`; None: an id's confidence is its raw one); and
     the calibration of the confidences it gives ids: knots ``(head's probability or raw confidence,
     share of ids right)`` of an isotonic map fitted out of fold on the lines whose unit has an id
-    (empty: no calibration).
+    (empty: no calibration); and the veto of runs of one law's units read as noise
+    (:class:`LogisticVeto`; None: a run is noise when the mean probability of ``noise`` over its
+    lines is above :data:`NOISE_RUN`).
 
     >>> RoleModel(("noise",), ((0.0,),), {}, ((0.2, 0.1), (1.0, 0.6))).calibrated(0.6)
     0.35
@@ -230,6 +288,7 @@ class RoleModel:
     state: Mapping[str, Mapping[str, float]]
     calibration: tuple[tuple[float, float], ...] = ()
     head: ConfidenceHead | None = None
+    veto: RunVeto | None = None
 
     def confidence(self, raw: float, cues: Mapping[str, float]) -> float:
         """An id's confidence: the share of ids right at its head's probability (at its raw
@@ -329,6 +388,15 @@ class RoleModel:
                     k: round(w, 6) for k, w in sorted(self.head.weights.items()) if round(w, 6) != 0.0
                 },
             }
+        if isinstance(self.veto, LogisticVeto):
+            data["veto"] = {
+                "bias": round(self.veto.bias, 6),
+                "weights": {
+                    k: round(w, 6) for k, w in sorted(self.veto.weights.items()) if round(w, 6) != 0.0
+                },
+            }
+        elif self.veto is not None:
+            raise ValueError(f"a run veto of type {type(self.veto).__name__} has no data form")
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
     @classmethod
@@ -357,7 +425,14 @@ class RoleModel:
             if unknown_cues:
                 raise ValueError(f"confidence weights for unknown cues {sorted(unknown_cues)}")
             head = ConfidenceHead(float(data["confidence"]["bias"]), weights)
-        return cls(labels, transitions, state, knots, head)
+        veto = None
+        if "veto" in data:
+            weights = {str(k): float(v) for k, v in data["veto"]["weights"].items()}
+            unknown_cues = set(weights) - set(RUN_CUES)
+            if unknown_cues:
+                raise ValueError(f"veto weights for unknown run cues {sorted(unknown_cues)}")
+            veto = LogisticVeto(float(data["veto"]["bias"]), weights)
+        return cls(labels, transitions, state, knots, head, veto)
 
 
 def _lse(xs: Sequence[float]) -> float:
@@ -458,27 +533,81 @@ def weigh_debris(units: Sequence[Unit], source: SourceText, profile: Profile, mo
 
 
 NOISE_RUN = tuned_float("structure.reader", "noise_run")
-"""A run is noise when its lines are noise with a mean probability above this: the more likely reading
-(not tuned: 0.4 and 0.6 are measured beside it in docs/ingest.md)."""
+"""Read by a model without a fitted veto: a run is noise when its lines are noise with a mean
+probability above this, the more likely reading (not tuned: 0.4 and 0.6 are measured beside it in
+docs/ingest.md)."""
+NOISE_FLOOR = tuned_float("structure.reader", "noise_floor")
+"""The run veto reads the mean probability of noise of a run's lines as log-odds, kept this far from 0
+and 1."""
 
 
-def _noise_runs(units: Sequence[Unit], covered: Sequence[Sequence[Mapping[str, float]]]) -> set[int]:
-    """The units (not debris) of the runs the model reads as noise: a run is a law's units in a row
-    (debris between them does not end it); it is noise when the mean probability of ``noise`` over
-    all its lines is above :data:`NOISE_RUN`."""
-    runs: list[list[int]] = []
+def law_runs(
+    units: Sequence[Unit],
+    line_probs: Sequence[Sequence[tuple[int, Mapping[str, float]]]],
+    source: SourceText,
+    table_lines: frozenset[int] = frozenset(),
+    titles: Mapping[str, TitleAgreement] | None = None,
+) -> list[LawRun]:
+    """The runs of one law's units in a row of a text (debris between them does not end a run) with
+    their cues, from each unit's lines and their role probabilities (``line_probs``, indices into
+    ``source.lines``); the lines of ``table_lines`` (a table the law's text announces, whose rows
+    look like a page's own tables) do not count; ``titles`` is how each law's printed title agrees
+    with the reference titles (:func:`lawalign.structure.titles.title_agreement`). A run without a
+    line left is not given.
+
+    >>> from lawalign.models import Line, Source, SourceText, Unit, UnitId
+    >>> src = SourceText("p.txt", "LAW 1\\nText.", (Line("LAW 1", 1, 0), Line("Text.", 2, 6)), "en", "utf-8")
+    >>> us = [Unit(UnitId("1.title"), "title", "law-title", "en", "1", "LAW 1", Source("p.txt", 1, 1)),
+    ...       Unit(UnitId("1.intro"), "text", "intro", "en", "1", "Text.", Source("p.txt", 2, 2))]
+    >>> (run,) = law_runs(us, [[(0, {"noise": 0.2})], [(1, {"noise": 0.6})]], src)
+    >>> run.units, run.raw_lines, round(run.cues["noise-share"], 2), run.cues["title-none"]
+    ((0, 1), ((1, 1), (2, 2)), 0.5, 1.0)
+    """
+    groups: list[list[int]] = []
     for k, unit in enumerate(units):
         if unit.kind == "debris":
             continue
-        if runs and units[runs[-1][-1]].law == unit.law:
-            runs[-1].append(k)
+        if groups and units[groups[-1][-1]].law == unit.law:
+            groups[-1].append(k)
         else:
-            runs.append([k])
+            groups.append([k])
+    out = []
+    for group in groups:
+        lines = [(i, p) for k in group for i, p in line_probs[k] if i not in table_lines]
+        if not lines:
+            continue
+        noise = [p.get("noise", 0.0) for _, p in lines]
+        mean = min(max(sum(noise) / len(noise), NOISE_FLOOR), 1 - NOISE_FLOOR)
+        members = [units[k] for k in group]
+        agreement = titles.get(members[0].law) if titles else None
+        cues = {
+            "noise-logit": math.log(mean / (1 - mean)),
+            "noise-share": sum(x > 0.5 for x in noise) / len(noise),
+            "lines": math.log(len(lines)),
+            "rule-conf": sum(u.confidence for u in members) / len(members),
+            "inferred": sum(u.inferred for u in members) / len(members),
+            **(agreement.cues() if agreement is not None else no_title_cues()),
+        }
+        raw = tuple(
+            (ln.raw_line, ln.raw_line_end or ln.raw_line) for ln in (source.lines[i] for i, _ in lines)
+        )
+        out.append(LawRun(tuple(group), raw, cues))
+    return out
+
+
+def _noise_runs(runs: Sequence[LawRun], veto: RunVeto | None) -> set[int]:
+    """The units of the runs read as noise: by the fitted ``veto`` (its probability of noise above
+    one half), or without one when the mean probability of ``noise`` over the run's lines is above
+    :data:`NOISE_RUN`."""
     out: set[int] = set()
     for run in runs:
-        lines = [p for k in run for p in covered[k]]
-        if lines and _mean_noise(lines) > NOISE_RUN:
-            out.update(run)
+        if veto is not None:
+            noise = veto.noise(run) > 0.5
+        else:
+            mean = 1.0 / (1.0 + math.exp(-run.cues["noise-logit"]))
+            noise = mean > NOISE_RUN
+        if noise:
+            out.update(run.units)
     return out
 
 
@@ -488,11 +617,13 @@ def weigh_units(
     profile: Profile,
     model: RoleModel,
     table_lines: frozenset[int] = frozenset(),
+    titles: Mapping[str, TitleAgreement] | None = None,
 ) -> list[Unit]:
     """The rules' units of ``source`` as the stacked model reads them.
 
-    The units (not debris) of a run the model reads as noise (:func:`_noise_runs`, the lines of
-    ``table_lines`` left out) become debris
+    The units (not debris) of a run the model reads as noise (:func:`_noise_runs` of the runs of
+    :func:`law_runs`, the lines of ``table_lines`` left out, the laws' printed titles agreeing with
+    the reference titles as ``titles`` says) become debris
     with reason ``noise``, their confidence the rules' confidence times the model's mean probability
     of ``noise`` over their lines; every other unit's confidence is its *raw* confidence: the rules'
     confidence times the model's mean probability, over its lines, of the roles of its kind (once the
@@ -502,9 +633,7 @@ def weigh_units(
     """
     line_probs = _unit_line_marginals(units, source, profile, model)
     covered = [[p for _, p in lines] for lines in line_probs]
-    # the rows of a table the law's text announces (``table_lines``, indexes into source.lines) look
-    # like a page's own tables: they do not count when a law's run is weighed as noise
-    noise_runs = _noise_runs(units, [[p for i, p in lines if i not in table_lines] for lines in line_probs])
+    noise_runs = _noise_runs(law_runs(units, line_probs, source, table_lines, titles), model.veto)
     out: list[Unit] = []
     vetoed: set[int] = set()
     for k, unit in enumerate(units):

@@ -68,6 +68,7 @@ from lawalign.structure.skeleton import (
     available_skeletons,
     load_skeleton,
 )
+from lawalign.structure.titles import title_agreement
 from lawalign.tuning import tuned_float, tuned_int
 
 log = logging.getLogger(__name__)
@@ -565,7 +566,10 @@ def _segment_or_fit(
     units = _tie_footnotes(units)
     if reader is not None and assigned:
         table = frozenset(i for b in blocks if b.table for i in range(b.first_line, b.last_line + 1))
-        units = weigh_units(units, source, profile, reader, table)
+        titles, trouble = title_agreement(units, encoder)
+        if trouble:
+            notices.append(Notice("no-title-model", trouble, source.path))
+        units = weigh_units(units, source, profile, reader, table, titles)
         kept = {u.law for u in units if u.kind != "debris"}
         laws = [law for law in laws if law in kept]
     if not any(u.kind != "debris" for u in units):

@@ -178,21 +178,37 @@ Scorer = Callable[[Page], list[LineResult]]
 Fit = Callable[[Sequence[Page]], Scorer]
 
 
-def cross_validate(pages: Sequence[Page], fit: Fit, *, exclude_sites: Iterable[str] = ()) -> list[LineResult]:
-    """Each page scored by a reader fitted on the pages of every other site (leave one site out).
+def cross_validate(
+    pages: Sequence[Page], fit: Fit, *, exclude_sites: Iterable[str] = (), folds: int | None = None
+) -> list[LineResult]:
+    """Each page scored by a reader fitted without any page of its site: on the pages of every other
+    site (leave one site out), or, with ``folds``, on the other folds' pages (the sites in name order
+    dealt round ``folds`` folds, every site's pages in one fold).
 
     Args:
         pages: the pages, each with its site.
         fit: fits a reader on training pages.
         exclude_sites: sites never trained on (another evaluation set's sites).
+        folds: the number of folds by site (None: one fold a site).
+
+    >>> from lawalign_dev.evaluate.pages import FileGold
+    >>> ps = [Page(f"p{i}", Path(f"p{i}.txt"), FileGold(f"p{i}", "en", ()), f"s{i % 3}") for i in range(6)]
+    >>> seen = []
+    >>> def fit(train):
+    ...     seen.append(sorted({p.site for p in train}))
+    ...     return lambda page: []
+    >>> cross_validate(ps, fit, folds=2), seen
+    ([], [['s1'], ['s0', 's2']])
     """
     excluded = set(exclude_sites)
+    sites = sorted({p.site for p in pages})
+    fold_of = {site: (i % folds if folds else i) for i, site in enumerate(sites)}
     results: list[LineResult] = []
-    for site in sorted({p.site for p in pages}):
-        train = [p for p in pages if p.site != site and p.site not in excluded]
+    for k in sorted(set(fold_of.values())):
+        train = [p for p in pages if fold_of[p.site] != k and p.site not in excluded]
         scorer = fit(train)
         for page in pages:
-            if page.site == site:
+            if fold_of[page.site] == k:
                 results.extend(scorer(page))
     return _in_page_order(results, pages)
 

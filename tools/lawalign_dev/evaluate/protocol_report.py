@@ -13,10 +13,16 @@ Readers compared (each a :data:`~lawalign_dev.evaluate.protocol.Fit`):
 ``rules+model``
     the pipeline as it ships (``lawalign units FILE`` with its line reader): the rules' units, with
     the CRF fitted on the layout cues and the rules' reading of each line (``stacked``) weighing them
-    (:func:`lawalign.structure.reader.weigh_units`): a run of one law's units that the CRF reads as
-    noise becomes debris; every unit's confidence is the rules' confidence times the CRF's mean
+    (:func:`lawalign.structure.reader.weigh_units`): a run of one law's units that the fitted run veto
+    reads as noise becomes debris; every unit's confidence is the rules' confidence times the CRF's mean
     probability of the unit's kind on its lines (uncalibrated here: the protocol calibrates it out of
-    fold by site). Cross-validated, each site's pages are read with a CRF fitted without that site.
+    fold by site). Cross-validated, each site's pages are read with a CRF and a veto fitted without
+    that site.
+
+Cross-validation is by site in ``calibration_folds`` folds (``data/reader/settings.toml``; every
+site's pages in one fold, each fold read by readers fitted on the other folds): the veto of a fitted
+reader is itself fitted on runs read out of fold within its training pages, so one site a fold
+would cost that many inner fits per site.
 
 Every reader reads with the rules' constants given to :func:`report` (default: the bundled
 ``data/reader/rules.json``; :class:`lawalign.structure.constants.RuleConstants`), which are chosen by
@@ -50,11 +56,13 @@ from lawalign_dev.evaluate.protocol import (
     summary_lines,
 )
 from lawalign_dev.evaluate.train_reader import (
+    fold_readings,
     load_settings,
     page_sequences,
     read_with,
     training_pages,
     training_sequences,
+    with_veto,
 )
 from lawalign_dev.evaluate.train_reader import train as train_crf
 
@@ -112,8 +120,13 @@ def fit_model(train: Sequence[Page]) -> Scorer:
 
 def fit_rules_model(train: Sequence[Page], rules: RuleConstants | None = None) -> Scorer:
     """The pipeline as it ships: the rules' units (constants ``rules``) weighed by the stacked CRF
-    (:func:`lawalign.structure.reader.weigh_units`), the CRF fitted on ``train`` only."""
-    return read_with(_fit_crf(train, stacked=True, rules=rules), rules)
+    (:func:`lawalign.structure.reader.weigh_units`) and its run veto, both fitted on ``train`` only as
+    ``make train`` fits them: the CRF on every page of ``train``, the veto on the runs of ``train``'s
+    pages read out of fold (:func:`~lawalign_dev.evaluate.train_reader.fold_readings` within
+    ``train``)."""
+    settings = load_settings()
+    crf = _fit_crf(train, stacked=True, rules=rules)
+    return read_with(with_veto(crf, fold_readings(train, settings, rules), settings), rules)
 
 
 def readers_for(rules: RuleConstants | None = None) -> tuple[tuple[str, Fit, bool], ...]:
@@ -156,7 +169,7 @@ def report(
     ]
     names = {p.name for p in pages}
     for name, fit, fitted in readers if readers is not None else readers_for(rules):
-        both = cross_validate(pool, fit, exclude_sites=shared_sites)
+        both = cross_validate(pool, fit, exclude_sites=shared_sites, folds=load_settings().calibration_folds)
         cv = [r for r in both if r.file in names]
         ins = [r for r in in_sample(pool, fit, exclude_sites=shared_sites) if r.file in names]
         settings = load_settings()

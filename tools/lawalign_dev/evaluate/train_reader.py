@@ -30,7 +30,16 @@ from typing import TYPE_CHECKING
 
 from lawalign.structure.constants import RuleConstants, bundled_constants
 from lawalign.structure.features import LineFeatures, page_features
-from lawalign.structure.reader import ROLES, ConfidenceHead, RoleModel, confidence_cues, stacked_sequence
+from lawalign.structure.reader import (
+    ROLES,
+    RUN_CUES,
+    ConfidenceHead,
+    LawRun,
+    LogisticVeto,
+    RoleModel,
+    confidence_cues,
+    stacked_sequence,
+)
 from lawalign_dev.evaluate.confidence import fit_head
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file
 from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages
@@ -79,6 +88,7 @@ class Settings:
     calibration_folds: int
     confidence_c: float = 1.0
     confidence_folds: int = 5
+    veto_c: float = 1.0
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -97,6 +107,7 @@ def load_settings(path: Path | None = None) -> Settings:
         int(data["calibration_folds"]),
         float(data["confidence_c"]),
         int(data["confidence_folds"]),
+        float(data["veto_c"]),
     )
 
 
@@ -247,15 +258,114 @@ def score_with_cues(page: Page, knowledge: Knowledge) -> list[LineResult]:
     ]
 
 
-def out_of_fold(pages: Sequence[Page], settings: Settings) -> list[LineResult]:
-    """Every line of ``pages`` read by the pipeline with a model fitted without its fold's sites
-    (uncalibrated), scored against the gold: the data the calibration is fitted on."""
-    out: list[LineResult] = []
+@dataclass(frozen=True, slots=True)
+class RunRow:
+    """A run of one law's units (:class:`lawalign.structure.reader.LawRun`) as a model fitted without
+    its site read it: its cues and its gold lines, those of law and those of noise."""
+
+    site: str
+    cues: Mapping[str, float]
+    law_lines: int
+    noise_lines: int
+
+
+class _RunRecorder:
+    """A run veto that vetoes nothing and keeps every run it is shown (the data the veto is fitted on)."""
+
+    def __init__(self) -> None:
+        self.runs: list[LawRun] = []
+
+    def noise(self, run: LawRun) -> float:
+        self.runs.append(run)
+        return 0.0
+
+
+def run_rows(page: Page, model: RoleModel, rules: RuleConstants | None = None) -> list[RunRow]:
+    """The runs of one law's units of a page as the pipeline weighs them with ``model`` (its own veto
+    left aside: every run is recorded, none vetoed), each with its gold lines."""
+    from lawalign.errors import LawalignError
+    from lawalign.ingest import read_source
+    from lawalign.run import read_structure
+
+    recorder = _RunRecorder()
+    try:
+        read_structure(read_source(page.path), reader=replace(model, veto=recorder), rules=rules)
+    except LawalignError:
+        return []
+    gold = {g.line: g.kind for g in page.gold.lines}
+    out: list[RunRow] = []
+    seen: set[tuple[int, ...]] = set()
+    for run in recorder.runs:
+        lines = tuple(sorted({r for a, b in run.raw_lines for r in range(a, b + 1) if r in gold}))
+        if not lines or lines in seen:
+            continue
+        seen.add(lines)
+        law = sum(gold[r] != "noise" for r in lines)
+        out.append(RunRow(page.site, dict(run.cues), law, len(lines) - law))
+    return out
+
+
+def fit_veto(rows: Sequence[RunRow], settings: Settings) -> LogisticVeto | None:
+    """The run veto: a logistic regression (scikit-learn, L2, ``veto_c``) of "the run is more noise
+    than law" on the run's cues, each run weighted by the lines at stake (how many more lines of one
+    kind than of the other it holds). None without runs of both kinds.
+
+    >>> rows = [RunRow("s", {"noise-share": x / 10}, 10 - x, x) for x in range(11)]
+    >>> veto = fit_veto(rows, Settings(0.1, 0.1, 10, True, 2))
+    >>> veto.weights["noise-share"] > 0
+    True
+    """
+    from sklearn.linear_model import LogisticRegression
+
+    kept = [r for r in rows if r.law_lines != r.noise_lines]
+    ys = [r.noise_lines > r.law_lines for r in kept]
+    if len(set(ys)) < 2:
+        return None
+    regression = LogisticRegression(C=settings.veto_c, max_iter=5000)
+    regression.fit(
+        [[r.cues.get(c, 0.0) for c in RUN_CUES] for r in kept],
+        ys,
+        sample_weight=[abs(r.law_lines - r.noise_lines) for r in kept],
+    )
+    weights = {c: round(float(w), 6) for c, w in zip(RUN_CUES, regression.coef_[0], strict=True)}
+    return LogisticVeto(round(float(regression.intercept_[0]), 6), {c: w for c, w in weights.items() if w})
+
+
+Fold = tuple[list[Page], RoleModel, list[RunRow]]
+
+
+def fold_readings(
+    pages: Sequence[Page], settings: Settings, rules: RuleConstants | None = None
+) -> list[Fold]:
+    """The pages in ``calibration_folds`` folds by site, each fold with the CRF fitted without it
+    (no veto) and the runs of its pages as that CRF reads them (the rules read with ``rules``)."""
+    out: list[Fold] = []
     for held in site_folds(pages, settings.calibration_folds):
+        if not held:
+            continue
         names = {p.name for p in held}
-        train_pages = [p for p in pages if p.name not in names]
-        model = train(training_sequences(train_pages, settings.stacked), settings)
-        scorer = read_with(model)
+        model = train(
+            training_sequences([p for p in pages if p.name not in names], settings.stacked, rules), settings
+        )
+        out.append((held, model, [r for p in held for r in run_rows(p, model, rules)]))
+    return out
+
+
+def with_veto(model: RoleModel, folds: Sequence[Fold], settings: Settings) -> RoleModel:
+    """``model`` with the run veto fitted on the runs of ``folds`` (read out of fold)."""
+    return replace(model, veto=fit_veto([r for _, _, rows in folds for r in rows], settings))
+
+
+def out_of_fold(
+    pages: Sequence[Page], settings: Settings, folds: Sequence[Fold] | None = None
+) -> list[LineResult]:
+    """Every line of ``pages`` read by the pipeline with a model fitted without its fold's sites (the
+    CRF of :func:`fold_readings`, its veto fitted on the other folds' runs; uncalibrated), scored
+    against the gold: the data the calibration is fitted on."""
+    folds = fold_readings(pages, settings) if folds is None else folds
+    out: list[LineResult] = []
+    for k, (held, model, _) in enumerate(folds):
+        scorer = read_with(with_veto(model, [f for j, f in enumerate(folds) if j != k], settings))
         for page in held:
             out.extend(scorer(page))
     return out
@@ -289,8 +399,10 @@ def build(realworld: Path, out: Path) -> RoleModel:
     try:
         settings = load_settings()
         pages = training_pages(realworld)
-        model = train(training_sequences(pages, settings.stacked), settings)
-        head, knots = fit_confidence(out_of_fold(pages, settings), settings, {p.name: p.site for p in pages})
+        folds = fold_readings(pages, settings)
+        model = with_veto(train(training_sequences(pages, settings.stacked), settings), folds, settings)
+        results = out_of_fold(pages, settings, folds)
+        head, knots = fit_confidence(results, settings, {p.name: p.site for p in pages})
         model = replace(model, head=head, calibration=knots)
     finally:
         logging.disable(previous)
