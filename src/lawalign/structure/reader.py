@@ -595,14 +595,19 @@ def law_runs(
     return out
 
 
-def _run_noise(runs: Sequence[LawRun], veto: RunVeto | None) -> dict[int, float]:
-    """Each unit of the runs with its run's probability of being noise: the fitted ``veto``'s, or
-    without one the mean probability of ``noise`` over the run's lines (a run is read as noise when
-    it is above one half, or :data:`NOISE_RUN` without a veto)."""
-    out: dict[int, float] = {}
+def _noise_runs(runs: Sequence[LawRun], veto: RunVeto | None) -> set[int]:
+    """The units of the runs read as noise: by the fitted ``veto`` (its probability of noise above
+    one half), or without one when the mean probability of ``noise`` over the run's lines is above
+    :data:`NOISE_RUN`."""
+    out: set[int] = set()
     for run in runs:
-        p = veto.noise(run) if veto is not None else 1.0 / (1.0 + math.exp(-run.cues["noise-logit"]))
-        out.update(dict.fromkeys(run.units, p))
+        if veto is not None:
+            noise = veto.noise(run) > 0.5
+        else:
+            mean = 1.0 / (1.0 + math.exp(-run.cues["noise-logit"]))
+            noise = mean > NOISE_RUN
+        if noise:
+            out.update(run.units)
     return out
 
 
@@ -616,22 +621,19 @@ def weigh_units(
 ) -> list[Unit]:
     """The rules' units of ``source`` as the stacked model reads them.
 
-    The units (not debris) of a run the model reads as noise (:func:`_run_noise` of the runs of
+    The units (not debris) of a run the model reads as noise (:func:`_noise_runs` of the runs of
     :func:`law_runs`, the lines of ``table_lines`` left out, the laws' printed titles agreeing with
     the reference titles as ``titles`` says) become debris
     with reason ``noise``, their confidence the rules' confidence times the model's mean probability
     of ``noise`` over their lines; every other unit's confidence is its *raw* confidence: the rules'
-    confidence times the model's mean probability, over its lines, of the roles of its kind, times
-    the probability that its run is law when the model has a fitted veto (once the text's units are
-    all known, :func:`with_confidence` turns it into the share of ids right). Debris
+    confidence times the model's mean probability, over its lines, of the roles of its kind (once the
+    text's units are all known, :func:`with_confidence` turns it into the share of ids right). Debris
     ids are numbered again in source order; a footnote whose anchor became debris is orphaned, and
     links to a unit that became debris are dropped.
     """
     line_probs = _unit_line_marginals(units, source, profile, model)
     covered = [[p for _, p in lines] for lines in line_probs]
-    run_noise = _run_noise(law_runs(units, line_probs, source, table_lines, titles), model.veto)
-    bound = 0.5 if model.veto is not None else NOISE_RUN
-    noise_runs = {k for k, p in run_noise.items() if p > bound}
+    noise_runs = _noise_runs(law_runs(units, line_probs, source, table_lines, titles), model.veto)
     out: list[Unit] = []
     vetoed: set[int] = set()
     for k, unit in enumerate(units):
@@ -660,8 +662,7 @@ def weigh_units(
             )
             continue
         p_kind = sum(sum(v for r, v in p.items() if role_kind(r) == unit.kind) for p in lines) / len(lines)
-        p_law = 1.0 - run_noise.get(k, 0.0) if model.veto is not None else 1.0
-        out.append(replace(unit, confidence=round(unit.confidence * p_kind * p_law, 3)))
+        out.append(replace(unit, confidence=round(unit.confidence * p_kind, 3)))
     if not vetoed:
         return out
     alive = {u.id for u in out if u.kind != "debris"}
