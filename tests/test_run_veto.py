@@ -15,6 +15,7 @@ from lawalign.run import load_editions, read_structure
 from lawalign.structure import titles as titles_module
 from lawalign.structure.reader import RUN_CUES, LawRun, LogisticVeto, RoleModel, bundled_model
 from lawalign.structure.titles import law_titles, title_agreement
+from lawalign_dev.evaluate.train_reader import RunRecorder
 
 # A club's statutes numbered like laws ("§ N" is a law heading in German), written for this test.
 STATUTES = (
@@ -87,15 +88,6 @@ def test_statutes_numbered_like_laws_are_debris_and_laws_under_their_own_titles_
     assert len(_laws_kept(tmp_path, "regeln.txt", LAWS)) >= 2
 
 
-class _Recorder:
-    def __init__(self) -> None:
-        self.runs: list[LawRun] = []
-
-    def noise(self, run: LawRun) -> float:
-        self.runs.append(run)
-        return 0.0
-
-
 def test_a_run_s_cues_say_whether_its_law_s_title_means_that_law(tmp_path: Path) -> None:
     model = bundled_model()
     assert model is not None and isinstance(model.veto, LogisticVeto)
@@ -103,7 +95,7 @@ def test_a_run_s_cues_say_whether_its_law_s_title_means_that_law(tmp_path: Path)
     for name, text in (("satzung.txt", STATUTES), ("regeln.txt", LAWS)):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        recorder = _Recorder()
+        recorder = RunRecorder()
         read_structure(read_source(path), reader=replace(model, veto=recorder))
         found[name] = [run.cues for run in recorder.runs]
     assert all(set(c) == set(RUN_CUES) for cues in found.values() for c in cues)
@@ -185,4 +177,4 @@ def test_the_veto_is_written_and_read_back_with_the_model() -> None:
     with pytest.raises(ValueError, match="unknown run cues"):
         RoleModel.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="no data form"):
-        replace(model, veto=_Recorder()).to_json()
+        replace(model, veto=RunRecorder()).to_json()

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, Protocol, get_args
+from typing import TYPE_CHECKING, Any, Protocol, get_args
 
 from lawalign.models import DebrisId, UnitId, UnitRole
 from lawalign.structure.features import LineFeatures, page_features, with_reading
@@ -210,8 +210,36 @@ class ConfidenceHead:
 
     def probability(self, cues: Mapping[str, float]) -> float:
         """The modelled probability that the id is right."""
-        z = self.bias + sum(w * cues.get(name, 0.0) for name, w in self.weights.items())
-        return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+        return _logistic(self.bias, self.weights, cues)
+
+
+def _logistic(bias: float, weights: Mapping[str, float], cues: Mapping[str, float]) -> float:
+    """The logistic function of ``bias`` plus the weighted cues (absent cues 0)."""
+    z = bias + sum(w * cues.get(name, 0.0) for name, w in weights.items())
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
+def _logistic_data(bias: float, weights: Mapping[str, float]) -> dict[str, object]:
+    """A logistic model's data form: its bias and its non-zero weights, rounded, in name order."""
+    return {
+        "bias": round(bias, 6),
+        "weights": {k: round(w, 6) for k, w in sorted(weights.items()) if round(w, 6) != 0.0},
+    }
+
+
+def _logistic_read(
+    data: Mapping[str, Any], names: Sequence[str], unknown_message: str
+) -> tuple[float, dict[str, float]]:
+    """A logistic model's bias and weights from its data form, every weight one of ``names``.
+
+    Raises:
+        ValueError: ``unknown_message`` and the names, for weights of cues not in ``names``.
+    """
+    weights = {str(k): float(v) for k, v in data["weights"].items()}
+    unknown = set(weights) - set(names)
+    if unknown:
+        raise ValueError(f"{unknown_message} {sorted(unknown)}")
+    return float(data["bias"]), weights
 
 
 RUN_CUES: tuple[str, ...] = (
@@ -266,7 +294,7 @@ class LogisticVeto:
 
     def noise(self, run: LawRun) -> float:
         """The modelled probability that the run is noise."""
-        return ConfidenceHead(self.bias, self.weights).probability(run.cues)
+        return _logistic(self.bias, self.weights, run.cues)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,19 +410,9 @@ class RoleModel:
             "calibration": [[round(x, 6), round(y, 6)] for x, y in self.calibration],
         }
         if self.head is not None:
-            data["confidence"] = {
-                "bias": round(self.head.bias, 6),
-                "weights": {
-                    k: round(w, 6) for k, w in sorted(self.head.weights.items()) if round(w, 6) != 0.0
-                },
-            }
+            data["confidence"] = _logistic_data(self.head.bias, self.head.weights)
         if isinstance(self.veto, LogisticVeto):
-            data["veto"] = {
-                "bias": round(self.veto.bias, 6),
-                "weights": {
-                    k: round(w, 6) for k, w in sorted(self.veto.weights.items()) if round(w, 6) != 0.0
-                },
-            }
+            data["veto"] = _logistic_data(self.veto.bias, self.veto.weights)
         elif self.veto is not None:
             raise ValueError(f"a run veto of type {type(self.veto).__name__} has no data form")
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
@@ -418,20 +436,16 @@ class RoleModel:
         knots = tuple((float(x), float(y)) for x, y in data.get("calibration", ()))
         if any(b[0] < a[0] or b[1] < a[1] for a, b in pairwise(knots)):
             raise ValueError("calibration knots must not decrease")
-        head = None
-        if "confidence" in data:
-            weights = {str(k): float(v) for k, v in data["confidence"]["weights"].items()}
-            unknown_cues = set(weights) - set(CUES)
-            if unknown_cues:
-                raise ValueError(f"confidence weights for unknown cues {sorted(unknown_cues)}")
-            head = ConfidenceHead(float(data["confidence"]["bias"]), weights)
-        veto = None
-        if "veto" in data:
-            weights = {str(k): float(v) for k, v in data["veto"]["weights"].items()}
-            unknown_cues = set(weights) - set(RUN_CUES)
-            if unknown_cues:
-                raise ValueError(f"veto weights for unknown run cues {sorted(unknown_cues)}")
-            veto = LogisticVeto(float(data["veto"]["bias"]), weights)
+        head = (
+            ConfidenceHead(*_logistic_read(data["confidence"], CUES, "confidence weights for unknown cues"))
+            if "confidence" in data
+            else None
+        )
+        veto = (
+            LogisticVeto(*_logistic_read(data["veto"], RUN_CUES, "veto weights for unknown run cues"))
+            if "veto" in data
+            else None
+        )
         return cls(labels, transitions, state, knots, head, veto)
 
 

@@ -269,7 +269,7 @@ class RunRow:
     noise_lines: int
 
 
-class _RunRecorder:
+class RunRecorder:
     """A run veto that vetoes nothing and keeps every run it is shown (the data the veto is fitted on)."""
 
     def __init__(self) -> None:
@@ -287,7 +287,7 @@ def run_rows(page: Page, model: RoleModel, rules: RuleConstants | None = None) -
     from lawalign.ingest import read_source
     from lawalign.run import read_structure
 
-    recorder = _RunRecorder()
+    recorder = RunRecorder()
     try:
         read_structure(read_source(page.path), reader=replace(model, veto=recorder), rules=rules)
     except LawalignError:
