@@ -37,6 +37,7 @@ from lawalign.structure.patterns import (
     SIGNATURE_RULE,
     SUBPOINT,
     ProfilePatterns,
+    cjk_law_number,
     count_sentences,
     patterns_for,
 )
@@ -551,7 +552,7 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     elif any(p.match(raw.strip()) for p in pats.debris):
         kind, reason = "debris", "chrome"
     elif m := _law_heading(raw, pats.law_heading, cited):
-        kind, law = "law", m["num"]
+        kind, law = "law", cjk_law_number(m["num"])
         # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
         label = lead + m["label"].split("\n", 1)[0].rstrip()
     elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and one_line:
@@ -737,7 +738,8 @@ def _law_heading(raw: str, keyword_heading: re.Pattern[str], cues: PageCues) -> 
     if (m := BARE_LAW_HEADING.match(raw)) and int(m["num"]) in BOOK_LAWS and m["first"].isupper():
         if _is_law_heading(m["rest"], raw):
             return m
-    if (m := CJK_LAW_HEADING.match(raw)) and int(m["num"]) in BOOK_LAWS and _cjk_title(m["rest"]):
+    m = CJK_LAW_HEADING.match(raw)
+    if m and int(cjk_law_number(m["num"])) in BOOK_LAWS and _cjk_title(m["rest"]):
         return m
     m = None if cues.keyword_headed else GENERIC_LAW_HEADING.match(raw)
     if m and int(m["num"]) in BOOK_LAWS and _is_law_heading(m["rest"], raw):

@@ -62,12 +62,37 @@ SECTION = re.compile(
 # Greek and Hebrew letters as section letters, by their place in the alphabet ("Γ." is section C).
 GREEK_SECTION_LETTERS = LETTERS.by_place
 
-# A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조".
+# A law number written in digits or in Chinese numerals ("六十八", "十六": :func:`cjk_law_number`).
+_CJK_NUM = r"\d{1,3}|[一二两三四五六七八九十百零〇]{1,6}"
+# A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조", "第十六条".
 CJK_LAW_HEADING = re.compile(
-    r"^(?P<label>(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
+    rf"^(?P<label>(?:第|제)\s*(?P<num>{_CJK_NUM})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
 )
 # Two or more CJK law numbers on one short line: "上一条：第70条　　下一条：第72条".
-CJK_LAW = re.compile(r"(?:第|제)\s*(?P<num>\d{1,3})\s*(?:条|條|조)")
+CJK_LAW = re.compile(rf"(?:第|제)\s*(?P<num>{_CJK_NUM})\s*(?:条|條|조)")
+
+_CJK_DIGITS = dict(zip("零〇一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
+
+
+def cjk_law_number(num: str) -> str:
+    """A law number of :data:`CJK_LAW_HEADING` in decimal digits: Chinese numerals read as numbers
+    ("十" is ten, "六十八" sixty-eight, "一百零五" a hundred and five), digits as they are.
+
+    >>> [cjk_law_number(n) for n in ("68", "十", "十六", "六十八", "九十三", "一百零五")]
+    ['68', '10', '16', '68', '93', '105']
+    """
+    if num.isdigit():
+        return num
+    total = current = 0
+    for ch in num:
+        if ch == "十":
+            total, current = total + (current or 1) * 10, 0
+        elif ch == "百":
+            total, current = total + (current or 1) * 100, 0
+        else:
+            current = _CJK_DIGITS[ch]
+    return str(total + current)
+
 
 # A bulleted heading without a letter: "- Talebin Tanımı", "• Claim Defined".
 BULLET = re.compile(r"^(?P<label>[-–—•▪·])\s*(?P<rest>\S.*)$", re.X | re.S)

@@ -1,0 +1,139 @@
+"""Law text in languages the project had no profile for, read without ``--lang``: a law heading
+in the language's own word ("Lag 16", "Laki 16", "Lei 16", "Llei 16", "Pravidlo 16", "Pasal 16") or in
+Chinese numerals ("第十六条"), its sections and points. Before the profiles of data/profiles/ (sv, fi,
+pt, ca, cs, sk, id) and the Chinese numerals of ``structure.patterns.cjk_law_number``, every one of
+these texts was refused as holding no law structure (issue 25, class 1). The texts are Law 16's first
+points paraphrased for this test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawalign.ingest.profiles import load_profile
+from lawalign.run import load_editions
+from lawalign.structure.patterns import CJK_LAW_HEADING, cjk_law_number
+
+TEXTS = {
+    "sv": (
+        "Lag 16 – Obehörig information\n"
+        "\n"
+        "A. Spelarnas användning av information\n"
+        "1. En spelare får använda information från de lagliga synorden och spelet.\n"
+        "2. En spelare får använda information från sitt eget system.\n"
+        "\n"
+        "B. Obehörig information från partner\n"
+        "1. (a) En spelare får inte välja ett alternativ som antytts av obehörig information.\n"
+        "(b) Ett logiskt alternativ är en handling som en betydande andel spelare skulle överväga.\n"
+        "2. När en spelare anser att en motståndare har gjort detta bör han kalla på tävlingsledaren.\n"
+    ),
+    "fi": (
+        "Laki 16 – Luvaton tieto\n"
+        "\n"
+        "A. Pelaajien tiedon käyttö\n"
+        "1. Pelaaja voi käyttää tietoa laillisista tarjouksista ja pelistä.\n"
+        "2. Pelaaja voi käyttää tietoa omasta järjestelmästään.\n"
+        "\n"
+        "B. Partnerilta saatu luvaton tieto\n"
+        "1. Pelaaja ei saa valita vaihtoehtoa, jota luvaton tieto on voinut osoittaa.\n"
+        "2. Kun pelaaja katsoo vastapuolen toimineen näin, hänen tulee kutsua kilpailunjohtaja.\n"
+    ),
+    "pt": (
+        "Lei 16 – Informação não autorizada\n"
+        "\n"
+        "A. Uso da informação pelos jogadores\n"
+        "1. Um jogador pode usar a informação das chamadas legais e do carteio.\n"
+        "2. Um jogador pode usar a informação do seu próprio sistema.\n"
+        "\n"
+        "B. Informação não autorizada do parceiro\n"
+        "1. Um jogador não pode escolher uma alternativa sugerida pela informação não autorizada.\n"
+        "2. Quando um jogador considera que um adversário agiu assim, deve chamar o diretor.\n"
+    ),
+    "ca": (
+        "Llei 16 – Informació no autoritzada\n"
+        "\n"
+        "A. Ús de la informació pels jugadors\n"
+        "1. Un jugador pot utilitzar la informació de les declaracions i del joc legals.\n"
+        "2. Un jugador pot utilitzar la informació del seu propi sistema.\n"
+        "\n"
+        "B. Informació no autoritzada del company\n"
+        "1. Un jugador no pot triar una alternativa que la informació no autoritzada li hagi suggerit.\n"
+        "2. Quan un jugador considera que un adversari ho ha fet, ha de cridar el director.\n"
+    ),
+    "cs": (
+        "Pravidlo 16 – Nedovolená informace\n"
+        "\n"
+        "A. Užití informací hráči\n"
+        "1. Hráč smí použít informace z dovolených hlášek a sehrávky.\n"
+        "2. Hráč smí použít informace ze svého vlastního systému.\n"
+        "\n"
+        "B. Nedovolená informace od partnera\n"
+        "1. Hráč nesmí zvolit alternativu, kterou mohla naznačit nedovolená informace.\n"
+        "2. Pokud se hráč domnívá, že soupeř takto jednal, má přivolat rozhodčího.\n"
+    ),
+    "sk": (
+        "Pravidlo 16 – Nepovolená informácia\n"
+        "\n"
+        "A. Použitie informácií hráčmi\n"
+        "1. Hráč smie použiť informácie z povolených hlášok a zo sohrávky.\n"
+        "2. Hráč smie použiť informácie zo svojho vlastného systému.\n"
+        "\n"
+        "B. Nepovolená informácia od partnera\n"
+        "1. Hráč nesmie zvoliť alternatívu, ktorú mohla naznačiť nepovolená informácia.\n"
+        "2. Ak sa hráč domnieva, že súper takto konal, má privolať rozhodcu.\n"
+    ),
+    "id": (
+        "Pasal 16 – Informasi yang tidak sah\n"
+        "\n"
+        "A. Penggunaan informasi oleh pemain\n"
+        "1. Seorang pemain boleh menggunakan informasi dari penawaran dan permainan yang sah.\n"
+        "2. Seorang pemain boleh menggunakan informasi dari sistemnya sendiri.\n"
+        "\n"
+        "B. Informasi tidak sah dari pasangan\n"
+        "1. Seorang pemain tidak boleh memilih alternatif yang mungkin disarankan oleh informasi tidak sah.\n"
+        "2. Jika seorang pemain menganggap lawan telah melakukannya, ia harus memanggil direktur.\n"
+    ),
+    "zh": (
+        "第十六条 未经许可的信息\n"
+        "\n"
+        "A. 牌手对信息的使用\n"
+        "1. 牌手可以使用来自合法叫牌和打牌的信息。\n"
+        "2. 牌手可以使用来自本方体制的信息。\n"
+        "\n"
+        "B. 来自同伴的未经许可的信息\n"
+        "1. 牌手不得选择未经许可的信息所提示的行动。\n"
+        "2. 当牌手认为对手有此行为时，应当召请裁判。\n"
+    ),
+}
+
+EXPECTED = ["16.title", "16A.title", "16A1", "16A2", "16B.title", "16B1", "16B2"]
+
+
+@pytest.mark.parametrize("lang", sorted(TEXTS))
+def test_a_law_in_a_language_of_the_new_profiles_is_read(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / f"law16-{lang}.txt"
+    path.write_text(TEXTS[lang], encoding="utf-8")
+    (edition,) = load_editions([str(path)])
+    ids = [str(u.id) for u in edition.units if u.kind != "debris"]
+    expected = EXPECTED if lang != "sv" else [*EXPECTED[:5], "16B1a", "16B1b", "16B2"]
+    assert edition.lang == lang
+    assert ids == expected
+
+
+@pytest.mark.parametrize("lang", ["sv", "fi", "pt", "ca", "cs", "sk", "id"])
+def test_the_new_profiles_are_profiles_not_the_generic_one(lang: str) -> None:
+    profile = load_profile(lang)
+    assert not profile.generic and profile.law_keywords
+
+
+def test_chinese_numerals_name_the_law() -> None:
+    m = CJK_LAW_HEADING.match("第六十八条 认可或放弃")
+    assert m is not None and cjk_law_number(m["num"]) == "68"
+    assert [cjk_law_number(n) for n in ("一", "十二", "二十", "四十五", "九十三")] == [
+        "1",
+        "12",
+        "20",
+        "45",
+        "93",
+    ]
