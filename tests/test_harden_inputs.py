@@ -334,7 +334,9 @@ def test_law_numbers_over_999_are_refused_not_merged(tmp_path, capsys):
     assert main(["units", str(path), "--input-lang", "en"]) == 2
     assert _one_error(capsys).startswith(f"{path}:9:5: law number 1000 is over the supported range 1-999")
     path.write_text(BOOK, encoding="utf-8")
-    assert main(["units", str(path), "--input-lang", "en"]) == 0
+    # the rules read numbers up to 999 (the fitted reader may still veto a law the book does not hold:
+    # Law 999 has no reference title, and a two-line run under "NINE" is its own evidence)
+    assert main(["units", str(path), "--input-lang", "en", "--no-reader"]) == 0
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert ids == ["68.title", "68A", "999.title", "999A"]
 
