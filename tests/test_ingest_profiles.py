@@ -9,7 +9,27 @@ import pytest
 
 from lawalign.ingest.profiles import available_languages, generic_profile, load_profile
 
-EXPECTED = {"de", "el", "en", "es", "fr", "it", "nl", "no", "pl", "ru", "tr", "vi"}
+EXPECTED = {
+    "ca",
+    "cs",
+    "de",
+    "el",
+    "en",
+    "es",
+    "fi",
+    "fr",
+    "id",
+    "it",
+    "nl",
+    "no",
+    "pl",
+    "pt",
+    "ru",
+    "sk",
+    "sv",
+    "tr",
+    "vi",
+}
 HEADING_WORD = {
     "el": "Νόμος",
     "no": "§",
@@ -19,6 +39,13 @@ HEADING_WORD = {
     "it": "Legge",
     "es": "Ley",
     "nl": "Wet",
+    "sv": "Lag",
+    "fi": "Laki",
+    "pt": "Lei",
+    "ca": "Llei",
+    "cs": "Pravidlo",
+    "sk": "Pravidlo",
+    "id": "Pasal",
 }
 NO_COMMENTS = {
     "pl": "Brak komentarzy:",
@@ -33,6 +60,13 @@ NO_COMMENTS = {
     "en": "No comments:",
     "el": "Δεν υπάρχουν σχόλια:",
     "no": "Ingen kommentarer:",
+    "sv": "Inga kommentarer:",
+    "fi": "Ei kommentteja:",
+    "pt": "Nenhum comentário:",
+    "ca": "Cap comentari:",
+    "cs": "Žádné komentáře:",
+    "sk": "Žiadne komentáre:",
+    "id": "Tidak ada komentar:",
 }
 
 

@@ -323,7 +323,7 @@ def find_refs(
         [('68B1', 'internal')]
         >>> [r.target for r in find_refs("the provisions of A above", "en", law="69")]
         ['69A']
-        >>> [r.target for r in find_refs("ο Νόμος 79Γ; see Law 16d; Lei 70D3", "pt")]
+        >>> [r.target for r in find_refs("ο Νόμος 79Γ; see Law 16d; Lei 70D3", "sq")]
         ['79C', '16D', '70D3']
     """
     pats = _patterns(profile if profile is not None else load_profile(lang))
