@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from lawalign.datafiles import parse_toml
 from lawalign.errors import ConfigError, ModelError
 from lawalign.models import TextEncoder
 from lawalign.structure.headings import encode_texts
@@ -54,7 +54,7 @@ def law_titles() -> Mapping[str, str]:
         ConfigError: the file does not give the laws from 1 on without a gap, each a title.
     """
     path = resources.files("lawalign") / "data" / "reader" / TITLES_FILE
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = parse_toml(path.read_text(encoding="utf-8"), f"reader/{TITLES_FILE}")
     titles = data.get("titles")
     if (
         not isinstance(titles, dict)

@@ -178,12 +178,24 @@ Scorer = Callable[[Page], list[LineResult]]
 Fit = Callable[[Sequence[Page]], Scorer]
 
 
+def site_fold_of(pages: Sequence[Page], folds: int | None) -> dict[str, int]:
+    """The fold of each site of ``pages``: the sites in name order dealt round ``folds`` folds
+    (deterministic; None: a fold of its own for each site).
+
+    >>> from lawalign_dev.evaluate.pages import FileGold
+    >>> ps = [Page(f"p{i}", Path(f"p{i}.txt"), FileGold(f"p{i}", "en", ()), s) for i, s in enumerate("cab")]
+    >>> site_fold_of(ps, 2), site_fold_of(ps, None)
+    ({'a': 0, 'b': 1, 'c': 0}, {'a': 0, 'b': 1, 'c': 2})
+    """
+    return {site: (i % folds if folds else i) for i, site in enumerate(sorted({p.site for p in pages}))}
+
+
 def cross_validate(
     pages: Sequence[Page], fit: Fit, *, exclude_sites: Iterable[str] = (), folds: int | None = None
 ) -> list[LineResult]:
     """Each page scored by a reader fitted without any page of its site: on the pages of every other
-    site (leave one site out), or, with ``folds``, on the other folds' pages (the sites in name order
-    dealt round ``folds`` folds, every site's pages in one fold).
+    site (leave one site out), or, with ``folds``, on the other folds' pages (:func:`site_fold_of`:
+    every site's pages in one fold).
 
     Args:
         pages: the pages, each with its site.
@@ -201,8 +213,7 @@ def cross_validate(
     ([], [['s1'], ['s0', 's2']])
     """
     excluded = set(exclude_sites)
-    sites = sorted({p.site for p in pages})
-    fold_of = {site: (i % folds if folds else i) for i, site in enumerate(sites)}
+    fold_of = site_fold_of(pages, folds)
     results: list[LineResult] = []
     for k in sorted(set(fold_of.values())):
         train = [p for p in pages if fold_of[p.site] != k and p.site not in excluded]

@@ -42,7 +42,7 @@ from lawalign.structure.reader import (
 )
 from lawalign_dev.evaluate.confidence import fit_head
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file
-from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages
+from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages, site_fold_of
 
 if TYPE_CHECKING:
     from lawalign.knowledge import Knowledge
@@ -212,9 +212,9 @@ def training_pages(realworld: Path) -> list[Page]:
 
 
 def site_folds(pages: Sequence[Page], k: int) -> list[list[Page]]:
-    """The pages in ``k`` folds by site: sites in name order dealt round the folds (deterministic)."""
-    sites = sorted({p.site for p in pages})
-    fold = {site: i % k for i, site in enumerate(sites)}
+    """The pages in ``k`` folds by site, as the protocol deals them
+    (:func:`lawalign_dev.evaluate.protocol.site_fold_of`: sites in name order dealt round the folds)."""
+    fold = site_fold_of(pages, k)
     return [[p for p in pages if fold[p.site] == i] for i in range(k)]
 
 
