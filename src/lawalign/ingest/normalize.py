@@ -197,6 +197,33 @@ def fold_label(s: str) -> str:
     return s.translate(_FOLD_TABLE)
 
 
+# Digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai, full-width)
+# and full-width Latin letters, each folded to its ASCII character; the ideographic space to a space.
+# One character for one: offsets into the folded text are offsets into the text.
+_DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
+_WIDTH_TABLE = str.maketrans(
+    {
+        **{chr(z + d): str(d) for z in _DIGIT_ZEROS for d in range(10)},
+        **{chr(c): chr(c - 0xFEE0) for c in (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
+        "\u3000": " ",
+    }
+)
+
+
+def fold_width(text: str) -> str:
+    """``text`` as labels are read in it: full-width Latin letters and digits, and the digits of other
+    scripts, as ASCII; the ideographic space as a space. Each character stays one character, so a
+    match in the folded text is at the same offsets in ``text``; full-width punctuation ("．", "）")
+    and every other character are kept (running text is never changed: this is a view to match on).
+
+    >>> fold_width("第６８条　Ａ．クレーム（ｂ）"), fold_width("٦٨ Law")
+    ('第68条 A．クレーム（b）', '68 Law')
+    >>> all(len(fold_width(s)) == len(s) for s in ("Ｚｚ９", "१२", "abc"))
+    True
+    """
+    return text.translate(_WIDTH_TABLE)
+
+
 def iter_removed(text: str) -> Iterable[str]:
     """The characters of ``text`` that normalization may remove (for checks and tests)."""
     return (c for c in text if c in REMOVED)

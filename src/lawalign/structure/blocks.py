@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from lawalign.ingest.letters import LETTERS
-from lawalign.ingest.normalize import fold_label
+from lawalign.ingest.normalize import fold_label, fold_width
 from lawalign.ingest.profiles import Profile
 from lawalign.models import DebrisReason, Line, SourceText
 from lawalign.structure.patterns import (
@@ -213,7 +213,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     cited = _page_cues(source.text, pats.law_heading)
 
     def starts_unit(text: str) -> bool:
-        t = text.lstrip()
+        t = fold_width(text.lstrip())
         return bool(
             POINT.match(t)
             or SECTION.match(t)
@@ -301,7 +301,10 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
                 and continues
                 and not starts_unit(ln.text)
                 and not SEPARATOR.match(prev)
-                and not (POINT.match(lines[groups[-1][0]].text.lstrip()) and _new_sentence(prev, ln.text))
+                and not (
+                    POINT.match(fold_width(lines[groups[-1][0]].text.lstrip()))
+                    and _new_sentence(prev, ln.text)
+                )
                 and not (
                     groups[-1][0] == i - back
                     and (_heading_line(_unlabelled(prev)) or _section_heading_line(prev))
@@ -454,14 +457,14 @@ def _title_below(
     t = lines[i].text.strip()
     if bm := BULLET_LINE.match(t):
         t = t[bm.end() :]
-    if not _heading_line(t) or t[:1].islower() or POINT.match(t) or SECTION.match(t):
+    if not _heading_line(t) or t[:1].islower() or POINT.match(fold_width(t)) or SECTION.match(fold_width(t)):
         return False
     return _law_heading(t, keyword, cited) is None and not any(c.isdigit() for c in t)
 
 
 def _section_heading_line(text: str) -> bool:
     """A labelled section heading alone on its line ("C.Пояснение, требующееся для претензии")."""
-    m = SECTION.match(text.strip())
+    m = SECTION.match(fold_width(text.strip()))
     return m is not None and _is_section_heading(m["rest"]) and _looks_like_label_letter(m["rest"])
 
 
@@ -539,8 +542,15 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     # a dash before a label
     lead = ""
     bm = BULLET_LINE.match(raw)
-    if bm and any(p.match(raw[bm.end() :]) for p in (POINT, SECTION, SUBPOINT)):
+    if bm and any(p.match(fold_width(raw[bm.end() :])) for p in (POINT, SECTION, SUBPOINT)):
         lead, raw = raw[: bm.end()], raw[bm.end() :]
+    # labels are matched in the text with full-width letters and other scripts' digits read as ASCII
+    # ("Ａ．", "第６８条", "٦٨"); the label kept is the one printed (same offsets: one character for one)
+    view = fold_width(raw)
+
+    def printed(m: re.Match[str]) -> str:
+        return raw[m.start("label") : m.end("label")]
+
     kind: BlockKind = "text"
     reason: DebrisReason | Literal[""] = ""
     label = law = letter = marker = sub = ""
@@ -551,17 +561,17 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
         kind, reason = "debris", "print-mark"
     elif any(p.match(raw.strip()) for p in pats.debris):
         kind, reason = "debris", "chrome"
-    elif m := _law_heading(raw, pats.law_heading, cited):
+    elif m := _law_heading(view, pats.law_heading, cited):
         kind, law = "law", cjk_law_number(m["num"])
         # the label stays on its line ("LAW 70" / "- CONTESTED CLAIMS": the dash is the title's)
-        label = lead + m["label"].split("\n", 1)[0].rstrip()
-    elif (m := LAW_SECTION_HEADING.match(raw)) and _is_heading(m["rest"]) and one_line:
+        label = lead + printed(m).split("\n", 1)[0].rstrip()
+    elif (m := LAW_SECTION_HEADING.match(view)) and _is_heading(m["rest"]) and one_line:
         kind, law, letter = "heading", m["num"], m["letter"]
-        label = lead + m["label"]
-    elif m := pats.footnote.match(raw):
+        label = lead + printed(m)
+    elif m := pats.footnote.match(view):
         kind, marker = "footnote", m["marker"]
-        label = lead + m["label"]
-    elif m := POINT.match(raw):
+        label = lead + printed(m)
+    elif m := POINT.match(view):
         # "2. Clarification Statement Repeated": a numbered heading (a lettered list extracted as
         # numbers, or a point's own sub-heading); see _numbered_headings
         kind = (
@@ -570,23 +580,23 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
             else "point"
         )
         number = int(m["num"])
-        label = lead + m["label"]
+        label = lead + printed(m)
         if kind == "point" and (sm := SUBPOINT.match(m["rest"])):
             # "1. (a) A card must …", "3.    a) Sofern …": the point printed with its first
             # sub-point's label holds the sub-point's text, and takes its id (segment.py: 45C4a)
             sub = sm["letter"] or sm["bare"]
             label = lead + raw[: m.start("rest") + sm.end("label")]
-    elif (m := SECTION.match(raw)) and _looks_like_label_letter(m["rest"]):
+    elif (m := SECTION.match(view)) and _looks_like_label_letter(m["rest"]):
         # a Cyrillic "С." label is section C; a Greek "Γ." is section C by its place
         letter = fold_label(m["letter"].translate(GREEK_SECTION_LETTERS))
         kind = "heading" if _is_section_heading(m["rest"]) else "text"
-        label = lead + m["label"]
-    elif (m := BULLET.match(raw)) and _is_heading(m["rest"]):
+        label = lead + printed(m)
+    elif (m := BULLET.match(view)) and _is_heading(m["rest"]):
         kind = "heading"
-        label = lead + m["label"]
-    elif m := SUBPOINT.match(raw):
+        label = lead + printed(m)
+    elif m := SUBPOINT.match(view):
         sub = m["letter"] or m["bare"]  # its id comes from the point above
-        label = lead + m["label"]
+        label = lead + printed(m)
         if one_line and _heading_line(m["rest"]) and not _is_sentence_start(m["rest"]):
             # "(a) When to Summon": a sub-point's own heading (1997 Law 9B1a.title), its text below
             kind = "heading"

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lawalign.ingest.letters import LETTERS
-from lawalign.ingest.normalize import fold_label
+from lawalign.ingest.normalize import fold_label, fold_width
 from lawalign.ingest.profiles import Profile
 from lawalign.models import SourceText
 from lawalign.structure.patterns import (
@@ -110,8 +110,9 @@ def _case(t: str, letters: Sequence[str], upper: int) -> str:
 
 
 def _shape(text: str, profile: Profile) -> tuple[str, int | None, str | None]:
-    """The label a line starts with: its class, its number (points) and its letter (sections)."""
-    t = text.strip()
+    """The label a line starts with: its class, its number (points) and its letter (sections); labels
+    read with full-width letters and other scripts' digits as ASCII (ingest.normalize.fold_width)."""
+    t = fold_width(text.strip())
     pats = patterns_for(profile)
     if QUOTED.match(text):
         return "quoted", None, None

@@ -43,8 +43,11 @@ POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?
 # A lettered sub-point of a point, the letter in brackets or before a full stop or bracket: "(a) the
 # play continues …", "(b) …", "b. Cada pareja …", "b) Wiederholte Verstöße …" (a sub-point only after
 # a point or another sub-point, structure/segment.py).
+# Full-width brackets as Chinese and Japanese books print them: "（a）…", no space needed after "）".
 SUBPOINT = re.compile(
-    rf"^(?P<label>\((?P<letter>[{_SUB}])\)|(?P<bare>[{_SUB}])[.)])\s+(?P<rest>\S.*)$", re.X | re.S
+    rf"""^(?P<label>[(（](?P<letter>[{_SUB}])[)）]|(?P<bare>[{_SUB}])[.)])
+        (?:\s+|(?<=）)(?![\s）]))(?P<rest>\S.*)$""",
+    re.X | re.S,
 )
 
 # A section label: "A. Определение претензии", "C. Sự giải thích ...", Cyrillic "С. ..." too, and
@@ -53,9 +56,13 @@ SUBPOINT = re.compile(
 # A label glued to its heading by text extraction ("C.Пояснение, требующееся …") counts too when a
 # capitalised word follows (an initial "C.S." does not); so does a full stop and a hyphen before a
 # capitalised word, as Spanish and Portuguese books print them ("A.-Observancia …", "B.- Infracciones").
+# Chinese and Japanese books close the label with a full-width mark and no space ("A．クレームの定義",
+# "B、…"; full-width letters are read folded, ingest.normalize.fold_width): a letter or digit after
+# the mark is no text ("A、K、Q" lists honours).
 SECTION = re.compile(
-    rf"""^(?P<label>(?P<letter>[{HEADING_LETTERS}{_BY_PLACE}])(?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])))
-        (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω]))(?P<rest>\S.*)$""",
+    rf"""^(?P<label>(?P<letter>[{HEADING_LETTERS}{_BY_PLACE}])
+          (?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])|[．）、](?![\sA-Za-z0-9])))
+        (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω])|(?<=[．）、]))(?P<rest>\S.*)$""",
     re.X | re.S,
 )
 
