@@ -15,6 +15,7 @@ import pytest
 from lawalign.ingest.normalize import fold_width
 from lawalign.run import load_editions
 from lawalign.structure.patterns import SECTION, SUBPOINT
+from lawalign.structure.refs import find_refs
 
 JA = (
     "第１６条　許されない情報\n"
@@ -101,3 +102,17 @@ def test_a_sub_point_in_full_width_brackets() -> None:
 
 def test_other_scripts_digits_give_ascii_ids() -> None:
     assert fold_width("第６８条") == "第68条" and fold_width("٦٨") == "68" and fold_width("६८") == "68"
+
+
+def test_chinese_and_japanese_citations_are_references() -> None:
+    text = "見せたカードには第16条Ｃ項と第５７条Ａ項が適用され、Ｂ項１にかかわらず第十六条による。"
+    refs = find_refs(text, "ja", law="68", section="B")
+    assert [(r.target, r.kind) for r in refs] == [
+        ("16C", "external"),
+        ("57A", "external"),
+        ("68B1", "internal"),
+        ("16", "external"),
+    ]
+    assert [r.surface for r in refs][:2] == ["第16条Ｃ項", "第５７条Ａ項"]
+    # a law's heading at the start of its line is no citation of it
+    assert find_refs("第68条　クレームの定義\n本文。", "ja") == []

@@ -70,13 +70,13 @@ SECTION = re.compile(
 GREEK_SECTION_LETTERS = LETTERS.by_place
 
 # A law number written in digits or in Chinese numerals ("六十八", "十六": :func:`cjk_law_number`).
-_CJK_NUM = r"\d{1,3}|[一二两三四五六七八九十百零〇]{1,6}"
+CJK_NUM = r"\d{1,3}|[一二两三四五六七八九十百零〇]{1,6}"
 # A law heading of Chinese, Japanese or Korean: "第71条　承让的取消", "第71條", "제71조", "第十六条".
 CJK_LAW_HEADING = re.compile(
-    rf"^(?P<label>(?:第|제)\s*(?P<num>{_CJK_NUM})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
+    rf"^(?P<label>(?:第|제)\s*(?P<num>{CJK_NUM})\s*(?:条|條|조))\s*(?P<rest>.*)$", re.X | re.S
 )
 # Two or more CJK law numbers on one short line: "上一条：第70条　　下一条：第72条".
-CJK_LAW = re.compile(rf"(?:第|제)\s*(?P<num>{_CJK_NUM})\s*(?:条|條|조)")
+CJK_LAW = re.compile(rf"(?:第|제)\s*(?P<num>{CJK_NUM})\s*(?:条|條|조)")
 
 _CJK_DIGITS = dict(zip("零〇一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 

@@ -20,6 +20,8 @@ Handled shapes (examples from the 2007 translations):
 * glued: two ids run together by text extraction of link text, "przepisy 1657A" (Laws 16 and 57A),
   are read where exactly one split gives two law numbers of the book, and marked ``garbled`` (the
   diff stage reports them as a "garbled reference": the reading is a guess to check);
+* Chinese, Japanese and Korean: "第16条", "第十六条", "第57条Ａ項", "第72条B項1", "제16조", full-width
+  letters and digits read as ASCII; "B項1" without a law is a section of the citing law;
 * Cyrillic look-alike letters inside a reference ("Правило 70С3" with a Cyrillic С) are folded to
   Latin in ``target`` only; ``surface`` keeps the text as published.
 
@@ -36,7 +38,9 @@ from typing import Literal
 
 from lawalign.ingest.letters import LETTERS as _LETTERS
 from lawalign.ingest.letters import char_class
+from lawalign.ingest.normalize import fold_width
 from lawalign.ingest.profiles import Profile, load_profile
+from lawalign.structure.patterns import CJK_NUM, cjk_law_number
 
 RefKind = Literal["external", "internal"]
 
@@ -240,6 +244,46 @@ def split_glued(digits: str, tail: str = "") -> tuple[str, str] | None:
     return splits[0] if len(splits) == 1 else None
 
 
+# Chinese, Japanese and Korean citations, read in the text with full-width letters and digits folded
+# (ingest.normalize.fold_width): "第16条", "第十六条", "第57条Ａ項", "第72条B項1", "第16条C", "제16조".
+# A section letter with "項"/"项"/"款"/"항" and no law is a section of the citing law: "B項1".
+_CJK_REF = re.compile(
+    rf"""(?P<law>(?:第|제)\s*(?P<num>{CJK_NUM})\s*(?:条|條|조))
+        (?:\s*(?P<sec>[A-L])(?![A-Za-z])\s*(?:項|项|款|항)?(?:\s*(?P<pt>\d)(?!\d))?)?""",
+    re.X,
+)
+_CJK_LAW_MARK = re.compile(r"[第제条條조項项款항]")
+_CJK_INTERNAL = re.compile(r"(?<![A-Za-z第])(?P<sec>[A-L])\s*(?:項|项|款|항)(?:\s*(?P<pt>\d)(?!\d))?")
+
+
+def _cjk_refs(text: str, law: str) -> list[Ref]:
+    """The CJK citations of ``text`` (:data:`_CJK_REF`); a law heading, at a line's start with a space
+    after it ("第68条　…"), is none.
+
+    >>> [(r.target, r.surface) for r in _cjk_refs("第16条Ｃ項が適用され、第５７条Ａ項と第十六条", "")]
+    [('16C', '第16条Ｃ項'), ('57A', '第５７条Ａ項'), ('16', '第十六条')]
+    >>> [(r.target, r.kind) for r in _cjk_refs("第72条B項1.に、B項1にかかわらず", "72")]
+    [('72B1', 'external'), ('72B1', 'internal')]
+    >>> _cjk_refs("第68条　クレームの定義", "")
+    []
+    """
+    view = fold_width(text)
+    found: list[Ref] = []
+    for m in _CJK_REF.finditer(view):
+        line_start = view.rfind("\n", 0, m.start()) + 1
+        spaced = view[m.end() : m.end() + 1] in ("", " ", "\n", "\t")
+        if not view[line_start : m.start()].strip() and not m["sec"] and spaced:
+            continue  # "第68条　クレーム…": the law's heading (a citation runs on: "第16条により")
+        target = cjk_law_number(m["num"]) + (m["sec"] or "") + (m["pt"] or "")
+        found.append(Ref(target, "external", m.start(), m.end(), text[m.start() : m.end()]))
+    taken = [(r.start, r.end) for r in found]
+    for m in _CJK_INTERNAL.finditer(view):
+        if law and not any(a <= m.start() < b for a, b in taken):
+            target = f"{law}{m['sec']}{m['pt'] or ''}"
+            found.append(Ref(target, "internal", m.start(), m.end(), text[m.start() : m.end()]))
+    return found
+
+
 # What may stand between a section named in words and the law it belongs to: " of " in
 # "section D of Law 16", " của " in "mục D của Điều 16", just a space in "пункт D Правила 16".
 _OF_LAW = re.compile(r"\s+(?:(?:of|của|из)\s+)?", re.X | re.I)
@@ -358,6 +402,9 @@ def find_refs(
         if not any(a <= m.start() < b for a, b in taken):
             target = (m.group("num") + m.group("sec") + (m.group("pt") or "")).translate(_FOLD)
             found.append(Ref(target, "external", m.start(), m.end(), m.group(0)))
+
+    if _CJK_LAW_MARK.search(text):
+        found.extend(_cjk_refs(text, law))
 
     by_start = {r.start: r for r in found}
     for pattern in (pats.internal_word, pats.internal_above, pats.internal_locative, pats.internal_bare):
