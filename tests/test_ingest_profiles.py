@@ -12,12 +12,14 @@ from lawalign.ingest.profiles import available_languages, generic_profile, load_
 EXPECTED = {
     "ca",
     "cs",
+    "da",
     "de",
     "el",
     "en",
     "es",
     "fi",
     "fr",
+    "hr",
     "id",
     "it",
     "nl",
@@ -26,6 +28,8 @@ EXPECTED = {
     "pt",
     "ru",
     "sk",
+    "sl",
+    "sr",
     "sv",
     "tr",
     "vi",
@@ -46,6 +50,10 @@ HEADING_WORD = {
     "cs": "Pravidlo",
     "sk": "Pravidlo",
     "id": "Pasal",
+    "da": "§",
+    "hr": "Član",
+    "sr": "Члан",
+    "sl": "Člen",
 }
 NO_COMMENTS = {
     "pl": "Brak komentarzy:",
@@ -67,6 +75,10 @@ NO_COMMENTS = {
     "cs": "Žádné komentáře:",
     "sk": "Žiadne komentáre:",
     "id": "Tidak ada komentar:",
+    "da": "Ingen kommentarer:",
+    "hr": "Nema komentara:",
+    "sr": "Нема коментара:",
+    "sl": "Ni komentarjev:",
 }
 
 

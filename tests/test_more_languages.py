@@ -2,8 +2,11 @@
 in the language's own word ("Lag 16", "Laki 16", "Lei 16", "Llei 16", "Pravidlo 16", "Pasal 16") or in
 Chinese numerals ("第十六条"), its sections and points. Before the profiles of data/profiles/ (sv, fi,
 pt, ca, cs, sk, id) and the Chinese numerals of ``structure.patterns.cjk_law_number``, every one of
-these texts was refused as holding no law structure (issue 25, class 1). The texts are Law 16's first
-points paraphrased for this test."""
+these texts was refused as holding no law structure (issue 25, class 1). Later profiles (da, hr, sr,
+sl): the Croatian and Slovenian heading was debris and the ids inferred by position, the Serbian text
+refused, and its Cyrillic section "Б." stopped the run with "not a canonical unit id" (read by its place
+in the alphabet now, ``structure.blocks._cyrillic_sections``). The texts are Law 16's first points
+paraphrased for this test."""
 
 from __future__ import annotations
 
@@ -94,6 +97,50 @@ TEXTS = {
         "1. Seorang pemain tidak boleh memilih alternatif yang mungkin disarankan oleh informasi tidak sah.\n"
         "2. Jika seorang pemain menganggap lawan telah melakukannya, ia harus memanggil direktur.\n"
     ),
+    "da": (
+        "§ 16 Uautoriseret information\n"
+        "\n"
+        "A. Spillernes brug af information\n"
+        "1. En spiller må bruge information fra lovlige meldinger og spillet.\n"
+        "2. En spiller må bruge information fra sit eget system.\n"
+        "\n"
+        "B. Uautoriseret information fra makker\n"
+        "1. En spiller må ikke vælge et alternativ, som den uautoriserede information kan have antydet.\n"
+        "2. Når en spiller mener, at en modstander har gjort dette, bør han tilkalde turneringslederen.\n"
+    ),
+    "hr": (
+        "Član 16 – Neovlaštene informacije\n"
+        "\n"
+        "A. Korištenje informacija od strane igrača\n"
+        "1. Igrač smije koristiti informacije iz zakonitih govora i igre.\n"
+        "2. Igrač smije koristiti informacije iz vlastitog sustava.\n"
+        "\n"
+        "B. Neovlaštene informacije od partnera\n"
+        "1. Igrač ne smije izabrati alternativu koju je mogla sugerirati neovlaštena informacija.\n"
+        "2. Kada igrač smatra da je protivnik tako postupio, treba pozvati direktora.\n"
+    ),
+    "sr": (
+        "Члан 16 – Неовлашћене информације\n"
+        "\n"
+        "А. Коришћење информација од стране играча\n"
+        "1. Играч сме да користи информације из законитих говора и игре.\n"
+        "2. Играч сме да користи информације из сопственог система.\n"
+        "\n"
+        "Б. Неовлашћене информације од партнера\n"
+        "1. Играч не сме да изабере алтернативу коју је могла да сугерише неовлашћена информација.\n"
+        "2. Када играч сматра да је противник тако поступио, треба да позове директора.\n"
+    ),
+    "sl": (
+        "Člen 16 – Nedovoljene informacije\n"
+        "\n"
+        "A. Uporaba informacij s strani igralcev\n"
+        "1. Igralec sme uporabiti informacije iz zakonitih licitacij in igre.\n"
+        "2. Igralec sme uporabiti informacije iz lastnega sistema.\n"
+        "\n"
+        "B. Nedovoljene informacije od partnerja\n"
+        "1. Igralec ne sme izbrati alternative, ki bi jo lahko nakazala nedovoljena informacija.\n"
+        "2. Ko igralec meni, da je nasprotnik tako ravnal, mora poklicati vodjo turnirja.\n"
+    ),
     "zh": (
         "第十六条 未经许可的信息\n"
         "\n"
@@ -121,7 +168,7 @@ def test_a_law_in_a_language_of_the_new_profiles_is_read(tmp_path: Path, lang: s
     assert ids == expected
 
 
-@pytest.mark.parametrize("lang", ["sv", "fi", "pt", "ca", "cs", "sk", "id"])
+@pytest.mark.parametrize("lang", ["sv", "fi", "pt", "ca", "cs", "sk", "id", "da", "hr", "sr", "sl"])
 def test_the_new_profiles_are_profiles_not_the_generic_one(lang: str) -> None:
     profile = load_profile(lang)
     assert not profile.generic and profile.law_keywords
@@ -137,3 +184,12 @@ def test_chinese_numerals_name_the_law() -> None:
         "45",
         "93",
     ]
+
+
+def test_cyrillic_section_letters_in_alphabet_order(tmp_path: Path) -> None:
+    path = tmp_path / "law16-ru.txt"
+    text = "Правило 16\nА. Первое\nТекст раздела.\nБ. Второе\nТекст раздела.\nВ. Третье\nТекст раздела.\n"
+    path.write_text(text, encoding="utf-8")
+    (edition,) = load_editions([str(path)])
+    ids = [str(u.id) for u in edition.units if u.kind != "debris"]
+    assert ids == ["16.title", "16A.title", "16A", "16B.title", "16B", "16C.title", "16C"]

@@ -84,6 +84,16 @@ class Letters:
         )
 
     @property
+    def cyrillic_by_place(self) -> dict[int, int]:
+        """A ``str.translate`` table reading the first Cyrillic letters as Latin by their place
+        ("Б" is B, "В" is C, "Г" is D): for a text whose section labels follow the Cyrillic alphabet.
+
+        >>> "АБВГ".translate(LETTERS.cyrillic_by_place)
+        'ABCD'
+        """
+        return str.maketrans(self.cyrillic_alphabet, self.heading[: len(self.cyrillic_alphabet)])
+
+    @property
     def by_place_map(self) -> dict[str, str]:
         """Greek letters read by their place, as a mapping ("Γ" → "C")."""
         return dict(zip(self.greek_by_place, self.heading, strict=False))

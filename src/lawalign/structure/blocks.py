@@ -529,7 +529,32 @@ def classify_blocks(blocks: Sequence[Block], profile: Profile) -> list[Block]:
     pats = patterns_for(profile)
     cited = _page_cues("\n".join(b.raw for b in blocks), pats.law_heading)
     out = _numbered_footnotes([_classified(b, pats, cited) for b in blocks])
-    return _numbered_headings(out)
+    return _numbered_headings(_cyrillic_sections(out))
+
+
+def _cyrillic_sections(blocks: list[Block]) -> list[Block]:
+    """Section labels in the Cyrillic alphabet's order ("А.", "Б.", "В.", "Г."), read by their place
+    (Б is B, В is C) when the text prints a letter of that alphabet that looks like no Latin one
+    ("Б.", "Г.", "Д."); otherwise a Cyrillic label is the Latin letter it looks like ("С." is C).
+
+    >>> from lawalign.ingest.normalize import normalize_text
+    >>> from lawalign.ingest.profiles import load_profile
+    >>> from lawalign.models import SourceText
+    >>> lines, text, _ = normalize_text("Правило 16\\nА. Первое\\nБ. Второе\\nВ. Третье\\n")
+    >>> src = SourceText("t.txt", text, lines, "ru", "utf-8")
+    >>> bs = classify_blocks(split_blocks(src, load_profile("ru")), load_profile("ru"))
+    >>> [b.letter for b in bs if b.letter]
+    ['A', 'B', 'C']
+    """
+    if not any(b.letter and not b.letter.isascii() for b in blocks):
+        return blocks
+    out = []
+    for b in blocks:
+        printed = b.label.lstrip("-–—•▪· ")[:1]
+        if b.letter and printed and printed in LETTERS.cyrillic_alphabet:
+            b = replace(b, letter=printed.translate(LETTERS.cyrillic_by_place))
+        out.append(b)
+    return out
 
 
 def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:

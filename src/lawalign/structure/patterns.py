@@ -208,9 +208,15 @@ def _marker_alternatives(markers: tuple[str, ...]) -> str:
     return "|".join(sorted(set(parts), key=len, reverse=True))
 
 
+# The law keyword of the Laws' original, English: pages in every language quote it ("LAW 16 -
+# UNAUTHORISED INFORMATION" above its translation), so every profile's law heading reads it too.
+ORIGINAL_LAW_KEYWORDS = ("Law",)
+
+
 @cache
 def patterns_for(profile: Profile) -> ProfilePatterns:
-    keywords = "|".join(sorted((re.escape(k) for k in profile.law_keywords), key=len, reverse=True))
+    words = {*profile.law_keywords, *ORIGINAL_LAW_KEYWORDS}
+    keywords = "|".join(sorted((re.escape(k) for k in words), key=lambda k: (-len(k), k)))
     # A law heading: "ĐIỀU 68. YÊU SÁCH ...", "ПРАВИЛО 68. ПРЕТЕНЗИЯ ...", "LAW 68 - CLAIM ...".
     # "§ 70." / "§70." / "Art. 71 –" / "Law 69, Agreed ...": a keyword ending in a mark may be glued.
     # "LAW 17DURATION OF THE AUCTION": a title in capitals glued to the number by text extraction
