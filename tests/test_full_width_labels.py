@@ -116,3 +116,14 @@ def test_chinese_and_japanese_citations_are_references() -> None:
     assert [r.surface for r in refs][:2] == ["第16条Ｃ項", "第５７条Ａ項"]
     # a law's heading at the start of its line is no citation of it
     assert find_refs("第68条　クレームの定義\n本文。", "ja") == []
+
+
+def test_a_citation_in_full_width_digits_gives_an_ascii_id(tmp_path: Path) -> None:
+    text = (
+        "I think this is wrong.\n\n"
+        'Law ６８B: "Any statement to the effect that a contestant will lose a specific number of tricks '
+        'is a concession of those tricks."\n\n'
+        "What do you think?\n"
+    )
+    units = _read(tmp_path, "quote.txt", text)
+    assert [u[0] for u in units] == ["68B1"] and units[0][1] == "Law ６８B:"

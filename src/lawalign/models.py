@@ -37,12 +37,17 @@ class TextEncoder(Protocol):
 
 # "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1;
 # "68B.x1" -> a unit of section 68B the reference has no place for.
+# Decimal digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai,
+# full-width) as ASCII: an id's numbers are ASCII, whatever digits the text printed them in.
+DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
+ASCII_DIGITS = str.maketrans({chr(z + d): str(d) for z in DIGIT_ZEROS for d in range(10)})
+
 _UNIT_ID = re.compile(
     r"""^(?P<law>\d+)
         (?:(?P<section>[A-Z])?(?:(?P<point>\d+)(?P<sub>[a-h])?)?  # 68, 68B, 68B2, 16B1a
           |\.(?P<lawpoint>\d+))                              # a point under the law: 71.1
         (?:\.(?P<suffix>title|intro|wrap|fn\d+|x\d+))?$""",
-    re.X,
+    re.X | re.A,
 )
 _AFTER_POINTS = 10**6  # a section's wrap and extras come after its points
 
@@ -158,6 +163,8 @@ class UnitId(str):
     ['9B1', '9B1a.title', '9B1a', '9B1b.title', '9B1b']
     >>> UnitId.of("16", "B", 1, sub="a"), UnitId("68B2") == "68B2", UnitId.maybe("B1") is None
     ('16B1a', True, True)
+    >>> UnitId("６８B２"), UnitId("٦٨B").law  # digits of other scripts are read as ASCII
+    ('68B2', '68')
     """
 
     law: str
@@ -172,7 +179,7 @@ class UnitId(str):
         Raises:
             ConfigError: not a canonical id (debris ids such as "debris.1" are not).
         """
-        m = _UNIT_ID.match(text)
+        m = _UNIT_ID.match(text.translate(ASCII_DIGITS))
         if not m:
             raise ConfigError(f"not a canonical unit id: {text!r} (expected e.g. 68B2, 68.title, 69B.wrap)")
         suffix = m["suffix"] or ""

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from lawalign.ingest.charclass import needs_no_joiner
 from lawalign.ingest.letters import LETTERS
-from lawalign.models import Line, Notice
+from lawalign.models import DIGIT_ZEROS, Line, Notice
 
 # Raw line ends: CRLF, CR, LF (what editors count).
 RAW_LINE_END = re.compile(r"\r\n|\r|\n")
@@ -200,10 +200,9 @@ def fold_label(s: str) -> str:
 # Digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai, full-width)
 # and full-width Latin letters, each folded to its ASCII character; the ideographic space to a space.
 # One character for one: offsets into the folded text are offsets into the text.
-_DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
 _WIDTH_TABLE = str.maketrans(
     {
-        **{chr(z + d): str(d) for z in _DIGIT_ZEROS for d in range(10)},
+        **{chr(z + d): str(d) for z in DIGIT_ZEROS for d in range(10)},
         **{chr(c): chr(c - 0xFEE0) for c in (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
         "\u3000": " ",
     }
