@@ -37,8 +37,12 @@ PRINT_SLUG = re.compile(
 )
 
 # A numbered point: "1. Mọi tuyên bố ...", "2) ...", full-width "1．牌手…", "1、…" (no space after
-# a full-width mark).
-POINT = re.compile(r"^(?P<label>(?P<num>\d{1,2})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$", re.X | re.S)
+# a full-width mark); its label may print the whole id, law and section before the number
+# ("68B1. Any statement …": the number is the point's, its place in the outline gives the rest).
+POINT = re.compile(
+    rf"^(?P<label>(?:\d{{1,2}}[{_HEAD}])?(?P<num>\d{{1,2}})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$",
+    re.X | re.S,
+)
 
 # A lettered sub-point of a point, the letter in brackets or before a full stop or bracket: "(a) the
 # play continues …", "(b) …", "b. Cada pareja …", "b) Wiederholte Verstöße …" (a sub-point only after
@@ -149,9 +153,12 @@ CITATION_LABEL = re.compile(
 )
 
 # A section heading that prints its law's number too: "70 C. There Is an Outstanding Trump", "68B. …",
-# "Law 70 B. Clarification Statement Repeated".
+# "Law 70 B. Clarification Statement Repeated", "Law 68A – Claim Defined" (a dash after the letter,
+# when a keyword or "§" leads: "68A - …" alone may be a score; "Law 68A:" cites a quote).
 LAW_SECTION_HEADING = re.compile(
-    rf"^(?P<label>(?:(?:[^\W\d_]{{2,12}}\.?|§)\s?)?(?P<num>\d{{1,2}})\s?(?P<letter>[{_HEAD}])\.)\s+(?P<rest>\S.*)$",
+    rf"""^(?P<label>(?:(?P<kw>[^\W\d_]{{2,12}}\.?|§)\s?)?(?P<num>\d{{1,2}})\s?(?P<letter>[{_HEAD}])
+          (?:\.|(?(kw)\s*[-–—]|(?!x)x)))
+        \s+(?P<rest>\S.*)$""",
     re.X | re.S,
 )
 
