@@ -37,10 +37,12 @@ PRINT_SLUG = re.compile(
 )
 
 # A numbered point: "1. Mọi tuyên bố ...", "2) ...", full-width "1．牌手…", "1、…" (no space after
-# a full-width mark); its label may print the whole id, law and section before the number
-# ("68B1. Any statement …": the number is the point's, its place in the outline gives the rest).
+# a full-width mark), "1 - Qualquer declaração …" (a dash between spaces, a word after it: "2 - 3" is
+# a score); its label may print the whole id, law and section before the number ("68B1. Any statement
+# …": the number is the point's, its place in the outline gives the rest).
 POINT = re.compile(
-    rf"^(?P<label>(?:\d{{1,2}}[{_HEAD}])?(?P<num>\d{{1,2}})(?:[.)](?=\s)|[．）、]))\s*(?P<rest>\S.*)$",
+    rf"""^(?P<label>(?:\d{{1,2}}[{_HEAD}])?(?P<num>\d{{1,2}})
+          (?:[.)](?=\s)|[．）、]|\s[-–—](?=\s+[^\W\d_])))\s*(?P<rest>\S.*)$""",
     re.X | re.S,
 )
 
@@ -59,13 +61,16 @@ SUBPOINT = re.compile(
 # Hebrew letters "א." "ב." likewise (א is A, ב is B).
 # A label glued to its heading by text extraction ("C.Пояснение, требующееся …") counts too when a
 # capitalised word follows (an initial "C.S." does not); so does a full stop and a hyphen before a
-# capitalised word, as Spanish and Portuguese books print them ("A.-Observancia …", "B.- Infracciones").
+# capitalised word, as Spanish and Portuguese books print them ("A.-Observancia …", "B.- Infracciones"),
+# and a dash between spaces before a capitalised word ("A - Definição de reclamação"; "E - W" is no
+# label: a capital and a lowercase letter must follow).
 # Chinese and Japanese books close the label with a full-width mark and no space ("A．クレームの定義",
 # "B、…"; full-width letters are read folded, ingest.normalize.fold_width): a letter or digit after
 # the mark is no text ("A、K、Q" lists honours).
 SECTION = re.compile(
     rf"""^(?P<label>(?P<letter>[{HEADING_LETTERS}{_BY_PLACE}])
-          (?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])|[．）、](?![\sA-Za-z0-9])))
+          (?:[.)]|\.\s?-(?=\s?[A-ZÀ-ÞА-ЯЁΑ-Ω])|[．）、](?![\sA-Za-z0-9])
+            |\s[-–—](?=\s+[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω])))
         (?:\s+|(?=[A-ZÀ-ÞА-ЯЁΑ-Ω][a-zß-ÿа-яёα-ω])|(?<=[．）、]))(?P<rest>\S.*)$""",
     re.X | re.S,
 )
