@@ -193,3 +193,17 @@ def test_cyrillic_section_letters_in_alphabet_order(tmp_path: Path) -> None:
     (edition,) = load_editions([str(path)])
     ids = [str(u.id) for u in edition.units if u.kind != "debris"]
     assert ids == ["16.title", "16A.title", "16A", "16B.title", "16B", "16C.title", "16C"]
+
+
+def test_cyrillic_look_alike_sections_stay_look_alikes(tmp_path: Path) -> None:
+    # "С." (Cyrillic Es) says the text follows the look-alikes: "В." is B, and a stray "Б." (an
+    # initial) is read by its place without moving the others
+    path = tmp_path / "law68-ru.txt"
+    text = (
+        "Правило 68\nА. Первое\nТекст раздела.\nВ. Второе\nТекст раздела.\nС. Третье\nТекст раздела.\n"
+        "Б. Иванов\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    (edition,) = load_editions([str(path)])
+    ids = [str(u.id) for u in edition.units if u.kind != "debris"]
+    assert ids[:7] == ["68.title", "68A.title", "68A", "68B.title", "68B", "68C.title", "68C"]

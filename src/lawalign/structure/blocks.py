@@ -535,7 +535,8 @@ def classify_blocks(blocks: Sequence[Block], profile: Profile) -> list[Block]:
 def _cyrillic_sections(blocks: list[Block]) -> list[Block]:
     """Section labels in the Cyrillic alphabet's order ("А.", "Б.", "В.", "Г."), read by their place
     (Б is B, В is C) when the text prints a letter of that alphabet that looks like no Latin one
-    ("Б.", "Г.", "Д."); otherwise a Cyrillic label is the Latin letter it looks like ("С." is C).
+    ("Б.", "Г.", "Д.") and no "С."; otherwise a Cyrillic label is the Latin letter it looks like ("С."
+    is C, "В." is B).
 
     >>> from lawalign.ingest.normalize import normalize_text
     >>> from lawalign.ingest.profiles import load_profile
@@ -548,11 +549,14 @@ def _cyrillic_sections(blocks: list[Block]) -> list[Block]:
     """
     if not any(b.letter and not b.letter.isascii() for b in blocks):
         return blocks
+    printed = [b.label.lstrip("-–—•▪· ")[:1] if b.letter else "" for b in blocks]
+    # a text that prints "С." (Cyrillic Es, C by its look) follows the look-alikes: there, only a
+    # letter that looks like no Latin one ("Б.", an initial) is read by its place
+    lookalikes = "С" in printed
     out = []
-    for b in blocks:
-        printed = b.label.lstrip("-–—•▪· ")[:1]
-        if b.letter and printed and printed in LETTERS.cyrillic_alphabet:
-            b = replace(b, letter=printed.translate(LETTERS.cyrillic_by_place))
+    for b, p in zip(blocks, printed, strict=True):
+        if p and p in LETTERS.cyrillic_alphabet and not (lookalikes and b.letter.isascii()):
+            b = replace(b, letter=p.translate(LETTERS.cyrillic_by_place))
         out.append(b)
     return out
 
