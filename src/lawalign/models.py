@@ -39,8 +39,8 @@ class TextEncoder(Protocol):
 # "68B.x1" -> a unit of section 68B the reference has no place for.
 # Decimal digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai,
 # full-width) as ASCII: an id's numbers are ASCII, whatever digits the text printed them in.
-DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
-ASCII_DIGITS = str.maketrans({chr(z + d): str(d) for z in DIGIT_ZEROS for d in range(10)})
+_DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
+ASCII_DIGITS = str.maketrans({chr(z + d): str(d) for z in _DIGIT_ZEROS for d in range(10)})
 
 _UNIT_ID = re.compile(
     r"""^(?P<law>\d+)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from lawalign.ingest.charclass import needs_no_joiner
 from lawalign.ingest.letters import LETTERS
-from lawalign.models import DIGIT_ZEROS, Line, Notice
+from lawalign.models import ASCII_DIGITS, Line, Notice
 
 # Raw line ends: CRLF, CR, LF (what editors count).
 RAW_LINE_END = re.compile(r"\r\n|\r|\n")
@@ -197,16 +197,14 @@ def fold_label(s: str) -> str:
     return s.translate(_FOLD_TABLE)
 
 
-# Digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai, full-width)
-# and full-width Latin letters, each folded to its ASCII character; the ideographic space to a space.
-# One character for one: offsets into the folded text are offsets into the text.
-_WIDTH_TABLE = str.maketrans(
-    {
-        **{chr(z + d): str(d) for z in DIGIT_ZEROS for d in range(10)},
-        **{chr(c): chr(c - 0xFEE0) for c in (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
-        "\u3000": " ",
-    }
-)
+# Digits of other scripts (the table unit ids read digits with, models.ASCII_DIGITS) and full-width
+# Latin letters, each folded to its ASCII character; the ideographic space to a space. One character
+# for one: offsets into the folded text are offsets into the text.
+_WIDTH_TABLE = {
+    **ASCII_DIGITS,
+    **str.maketrans({chr(c): chr(c - 0xFEE0) for c in (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))}),
+    ord("\u3000"): " ",
+}
 
 
 def fold_width(text: str) -> str:

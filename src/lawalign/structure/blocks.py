@@ -457,7 +457,8 @@ def _title_below(
     t = lines[i].text.strip()
     if bm := BULLET_LINE.match(t):
         t = t[bm.end() :]
-    if not _heading_line(t) or t[:1].islower() or POINT.match(fold_width(t)) or SECTION.match(fold_width(t)):
+    view = fold_width(t)
+    if not _heading_line(t) or t[:1].islower() or POINT.match(view) or SECTION.match(view):
         return False
     return _law_heading(t, keyword, cited) is None and not any(c.isdigit() for c in t)
 
@@ -567,15 +568,15 @@ def _classified(b: Block, pats: ProfilePatterns, cited: PageCues) -> Block:
     # line), nor do the marks closing its cells ("Play of Card from" / "a Hand |")
     raw = CELL_END.sub("", b.raw).replace("\n", " ") if b.wrapped else b.raw
     one_line = "\n" not in raw
+    # labels are matched in the text with full-width letters and other scripts' digits read as ASCII
+    # ("Ａ．", "第６８条", "٦٨"); the label kept is the one printed (same offsets: one character for one)
+    view = fold_width(raw)
     # "- A. General Objective", "- 1. Require Claimer to Repeat Statement", "- (a) When to Summon":
     # a dash before a label
     lead = ""
     bm = BULLET_LINE.match(raw)
-    if bm and any(p.match(fold_width(raw[bm.end() :])) for p in (POINT, SECTION, SUBPOINT)):
-        lead, raw = raw[: bm.end()], raw[bm.end() :]
-    # labels are matched in the text with full-width letters and other scripts' digits read as ASCII
-    # ("Ａ．", "第６８条", "٦٨"); the label kept is the one printed (same offsets: one character for one)
-    view = fold_width(raw)
+    if bm and any(p.match(view[bm.end() :]) for p in (POINT, SECTION, SUBPOINT)):
+        lead, raw, view = raw[: bm.end()], raw[bm.end() :], view[bm.end() :]
 
     def printed(m: re.Match[str]) -> str:
         return raw[m.start("label") : m.end("label")]
