@@ -46,6 +46,7 @@ from lawalign.align.sentalign import (
     overlap_numbers,
     overlap_texts,
     search_problem,
+    shared_names,
 )
 from lawalign.models import Bead
 
@@ -152,7 +153,8 @@ def features_of(
     """
     ks, kt = src_ov.shape[0], tgt_ov.shape[0]
     lengths = (overlap_lengths(src, ks), overlap_lengths(tgt, kt))
-    numbers = (overlap_numbers(src, ks), overlap_numbers(tgt, kt))
+    names = shared_names(src, tgt)
+    numbers = (overlap_numbers(src, ks, names), overlap_numbers(tgt, kt, names))
     if owners is not None:
         if sentences is None:
             raise ValueError("fragment features need the sentences the fragments were cut from")

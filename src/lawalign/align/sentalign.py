@@ -186,9 +186,31 @@ def overlap_lengths(sentences: Sequence[str], max_side: int) -> np.ndarray:
 
 _NUMBER = re.compile(r"\d+")
 _MAX_NUMBERS = 32  # numbers kept per run (the first ones): a bead's agreement needs no more
+_NAME = re.compile(r"[^\W\d_]{4,}")
+_NAME_BASE = 10**18  # anchor ids of shared names start above every number overlap_numbers keeps
 
 
-def overlap_numbers(sentences: Sequence[str], max_side: int) -> np.ndarray:
+def shared_names(src: Sequence[str], tgt: Sequence[str]) -> tuple[str, ...]:
+    """Words both documents write alike, read as anchors beside the numbers: names and cognates.
+
+    A word of four letters or more that starts with a capital and is written the same in both
+    documents (``Matterhorn``, ``Whymper``, ``UNESCO``) is translation-invariant, as numbers are:
+    Simard, Foster & Isabelle (1992) align with numbers and such cognates. A word one language
+    capitalizes and the other does not (German nouns) is on one side only and never shared; a
+    script without case (Chinese) shares none. Sorted, so anchor ids are deterministic.
+
+    >>> shared_names(["Whymper reached the Matterhorn.", "The rope broke."],
+    ...              ["Whymper atteignit le Cervin.", "La corde cassa.", "The Times"])
+    ('Whymper',)
+    """
+
+    def words(side: Sequence[str]) -> set[str]:
+        return {w for text in side for w in _NAME.findall(text) if w[0].isupper()}
+
+    return tuple(sorted(words(src) & words(tgt)))
+
+
+def overlap_numbers(sentences: Sequence[str], max_side: int, names: Sequence[str] = ()) -> np.ndarray:
     """(max_side, n, P) the distinct numbers written in digits in every run :func:`overlap_texts` joins.
 
     Each number is its integer value (leading zeros dropped, so ``07`` = ``7``); a run's numbers are
@@ -198,10 +220,18 @@ def overlap_numbers(sentences: Sequence[str], max_side: int) -> np.ndarray:
     >>> overlap_numbers(["In 1953 the 2 men", "climbed 8848 m (1953)."], 2).tolist()
     [[[2, 1953, -1], [1953, 8848, -1]], [[2, 1953, 8848], [-1, -1, -1]]]
     """
+    ids = {name: _NAME_BASE + i for i, name in enumerate(names)}
+
+    def anchors(text: str) -> list[int]:
+        found = {int(t[-18:]) for t in _NUMBER.findall(text)}
+        if ids:
+            found |= {ids[w] for w in _NAME.findall(text) if w in ids}
+        return sorted(found)[:_MAX_NUMBERS]
+
     runs: list[list[list[int]]] = []
     for k in range(1, max_side + 1):
         texts = overlap_texts(sentences, k)
-        level = [sorted({int(t[-18:]) for t in _NUMBER.findall(text)})[:_MAX_NUMBERS] for text in texts]
+        level = [anchors(text) for text in texts]
         runs.append(level + [[] for _ in range(len(sentences) - len(texts))])
     width = max((len(r) for level in runs for r in level), default=0)
     out = np.full((max_side, len(sentences), max(width, 1)), -1, dtype=np.int64)
@@ -1037,6 +1067,7 @@ def align_texts(
     cfg = config or AlignConfig()
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
-    numbers = (overlap_numbers(src, cfg.max_side), overlap_numbers(tgt, cfg.max_side))
+    names = shared_names(src, tgt)
+    numbers = (overlap_numbers(src, cfg.max_side, names), overlap_numbers(tgt, cfg.max_side, names))
     ends = pair_classes(src, tgt)
     return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)
