@@ -16,6 +16,7 @@ from lawalign.align.sentalign import (
     overlap_lengths,
     overlap_numbers,
     overlap_texts,
+    shared_names,
 )
 from lawalign_dev.evaluate.alignment import parse_bead_lines, score_beads
 from lawalign_dev.evaluate.documents import coverage_ok
@@ -112,6 +113,36 @@ def test_numbers_written_in_digits_pick_the_counterpart_the_vectors_cannot() -> 
     swapped = (numbers[0], overlap_numbers([*tgt_text[:15], tgt_text[16], tgt_text[15], *tgt_text[17:]], 4))
     beads = align_overlaps(src_ov, tgt_ov, lengths=lengths, numbers=swapped)
     assert [str(b) for b in beads if 15 in b.src or 15 in b.tgt or 16 in b.tgt] == ["[15]:[15]", "[]:[16]"]
+
+
+def _near(src_text: list[str], tgt_text: list[str], names: tuple[str, ...]) -> list[str]:
+    rng = np.random.default_rng(5)
+    base = _unit(rng.normal(size=(30, 48)))
+    # target 15 and 16 read the same to the model and are as long: only names can tell them apart
+    tgt = _unit(np.concatenate([base[:16], base[15:]]) + 0.02 * rng.normal(size=(31, 48)))
+    tgt[15] = tgt[16]
+    src_ov, tgt_ov = _overlaps(base, 4), _overlaps(tgt, 4)
+    lengths = (overlap_lengths(src_text, 4), overlap_lengths(tgt_text, 4))
+    numbers = (overlap_numbers(src_text, 4, names), overlap_numbers(tgt_text, 4, names))
+    beads = align_overlaps(src_ov, tgt_ov, lengths=lengths, numbers=numbers)
+    assert coverage_ok([(b.src, b.tgt) for b in beads], 30, 31)
+    return [str(b) for b in beads if 15 in b.src or 15 in b.tgt or 16 in b.tgt]
+
+
+def test_shared_names_pick_the_counterpart_as_numbers_do() -> None:
+    src_text = [f"die Stadt {i}" for i in range(30)]
+    src_text[15] = "Whymper am Matterhorn"
+    tgt_text = [f"la ville {j}" for j in range(31)]
+    tgt_text[15], tgt_text[16] = "Carrels au Weisshorn", "Whymper au Matterhorn"[:20]
+    assert len(tgt_text[15]) == len(tgt_text[16])
+    names = shared_names(src_text, tgt_text)
+    assert names == ("Whymper",)  # "Stadt", "Weisshorn", "Carrels", "Matterhor": one side only
+    assert _near(src_text, tgt_text, names) == ["[]:[15]", "[15]:[16]"]
+    swapped = [*tgt_text[:15], tgt_text[16], tgt_text[15], *tgt_text[17:]]
+    assert _near(src_text, swapped, names) == ["[15]:[15]", "[]:[16]"]
+    # without the names the two readings are one: the same beads whichever sentence holds the name
+    assert _near(src_text, tgt_text, ()) == _near(src_text, swapped, ())
+    assert shared_names(["北京很大"], ["Beijing is large"]) == ()
 
 
 def test_number_agreement_is_a_centred_dice_over_distinct_numbers() -> None:
