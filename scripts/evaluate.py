@@ -155,7 +155,7 @@ def section_crossval() -> None:
     # the fitted score (lawalign pair's default) is fitted across both pairs at once
     fitted = cross_validate(pool(suites, emb)) if len(suites) == 2 else [None] * len(suites)
     for suite, extra in zip(suites, fitted, strict=True):
-        results = [evaluate_method(method, suite) for method in standard_methods(emb)]
+        results = [evaluate_method(method, suite) for method in standard_methods(emb, fragments=True)]
         print(format_results(suite, results + ([extra] if extra else [])))
 
 

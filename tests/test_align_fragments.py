@@ -26,6 +26,25 @@ def test_split_keeps_every_character_and_joins_short_pieces() -> None:
     assert owner.tolist() == [0] + [1] * (len(texts) - 1)
 
 
+def test_chinese_and_japanese_sentences_are_cut_at_their_full_width_clause_marks() -> None:
+    # before, only ", ; :" followed by a space cut: a Chinese sentence was always one fragment
+    sentence = "只听得咀嚼之声发自桌边，那男孩在取糕点而食；韦小宝心想：也是个偷食的。"
+    pieces = split_fragments(sentence)
+    assert pieces == ["只听得咀嚼之声发自桌边，", "那男孩在取糕点而食；", "韦小宝心想：也是个偷食的。"]
+    assert "".join(pieces) == sentence  # slices of the sentence, nothing lost
+    # lengths in display columns: a short clause (fewer than ten wide characters) joins the next
+    assert split_fragments("门口，那人走了进来，韦小宝从桌底下瞧出去。") == [
+        "门口，那人走了进来，",
+        "韦小宝从桌底下瞧出去。",
+    ]
+    assert split_fragments(
+        "テーブルの下から覗いて見ると、靴は大きくなかった：男の子だろうと韋小宝は思った。"
+    ) == [
+        "テーブルの下から覗いて見ると、靴は大きくなかった：",
+        "男の子だろうと韋小宝は思った。",
+    ]
+
+
 def test_a_clause_aligned_across_a_sentence_boundary_joins_the_sentences() -> None:
     # source sentence 0 = fragments 0, 1; sentence 1 = fragment 2. Target sentence 0 = fragment 0;
     # sentence 1 = fragments 1, 2: fragment 1 moved to the next sentence in the translation.

@@ -3,7 +3,7 @@
 Translators move half a sentence into the next one, split at a colon or semicolon the other side
 keeps, or join two sentences with a comma. Sentence embeddings do not see where the content went
 (a gold 2-2 whose first sentence lost a clause to the second reads as two passable 1-1s), but the
-pieces do: every sentence is cut at ``, ; :``, before `` - `` and around parentheses
+pieces do: every sentence is cut at ``, ; :`` (and ``，；：``), before `` - `` and around parentheses
 (:func:`split_fragments`, pieces shorter than :data:`MIN_CHARS` joined to their neighbour), the
 fragments of both documents are aligned by :func:`~lawalign.align.sentalign.align_overlaps` exactly
 as sentences would be (overlap vectors of up to three fragments, margin score, calibrated skip,
@@ -23,6 +23,7 @@ The cost is encoding: about 2.3 fragments per sentence there, every run of up to
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,30 +44,54 @@ FRAGMENT_CONFIG = AlignConfig(max_size=4)
 """Fragment beads up to 4 pieces of both sides (1-3, 2-2, 3-1): sentence beads can still be larger,
 as consecutive fragment beads that share a sentence make one sentence bead."""
 
-_CUT = re.compile(r"(?<=[,;:])\s+|\s+(?=[-–—]\s)|\s+(?=\()|(?<=\))\s+")
+_CUT = re.compile(r"(?<=[,;:])\s+|(?<=[，；：])\s*|\s+(?=[-–—]\s)|\s+(?=\()|(?<=\))\s+")
+"""Where a sentence is cut: after a comma, semicolon or colon and a space, or after their full-width
+forms (Chinese and Japanese print no space after them), before a spaced dash, around parentheses.
+The ideographic comma ``、`` is not a cut: Chinese writes it between the items of a list (Japanese
+uses it as its clause comma too; not measured, no Japanese gold)."""
+
+
+def width(text: str) -> int:
+    """Display columns of ``text``: a wide or full-width character (Chinese, Japanese, Korean) counts
+    two, as a terminal shows it, so :data:`MIN_CHARS` means about the same amount of meaning in any
+    script (a Chinese character carries about a Latin word's half).
+
+    >>> width("Zürich :"), width("北京很大，")
+    (8, 10)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def split_fragments(sentence: str, min_chars: int = MIN_CHARS) -> list[str]:
-    """The clause fragments of one sentence, in order; joined by single spaces they give it back
-    (up to whitespace). A sentence without inner punctuation is one fragment.
+    """The clause fragments of one sentence, in order: slices of it which, joined by single spaces,
+    give it back (up to whitespace). A sentence without inner punctuation is one fragment. Lengths are
+    measured in display columns (:func:`width`).
 
     >>> split_fragments("Links steile , vereiste Platten , rechts fauler Schnee .")
     ['Links steile , vereiste Platten ,', 'rechts fauler Schnee .']
     >>> split_fragments("Nur persönliche Berichte sind frei .")
     ['Nur persönliche Berichte sind frei .']
+    >>> split_fragments("靴声响到门口，那人走了进来，韦小宝从桌底下瞧出去。")
+    ['靴声响到门口，那人走了进来，', '韦小宝从桌底下瞧出去。']
     """
-    out: list[str] = []
-    for part in (p.strip() for p in _CUT.split(sentence)):
-        if not part:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for cut in [*_CUT.finditer(sentence), None]:
+        end = len(sentence) if cut is None else cut.start()
+        piece = sentence[start:end]
+        lead = len(piece) - len(piece.lstrip())
+        a, b = start + lead, start + len(piece.rstrip())
+        start = end if cut is None else cut.end()
+        if a >= b:
             continue
-        if out and len(out[-1]) < min_chars:
-            out[-1] = f"{out[-1]} {part}"
+        if spans and width(sentence[spans[-1][0] : spans[-1][1]]) < min_chars:
+            spans[-1] = (spans[-1][0], b)
         else:
-            out.append(part)
-    if len(out) > 1 and len(out[-1]) < min_chars:
-        last = out.pop()
-        out[-1] = f"{out[-1]} {last}"
-    return out or [sentence.strip()]
+            spans.append((a, b))
+    if len(spans) > 1 and width(sentence[spans[-1][0] : spans[-1][1]]) < min_chars:
+        last = spans.pop()
+        spans[-1] = (spans[-1][0], last[1])
+    return [sentence[a:b] for a, b in spans] or [sentence.strip()]
 
 
 def fragment_units(sentences: Sequence[str], min_chars: int = MIN_CHARS) -> tuple[list[str], np.ndarray]:

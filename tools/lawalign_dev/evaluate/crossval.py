@@ -324,11 +324,13 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
         return as_pairs(align_prepared(prepared[key], replace(FRAGMENT_CONFIG, **setting)))
 
     def hybrid(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
+        # the sentence level reads runs of up to ``depth`` sentences, as sentence-all does
         key = (doc.name, "hybrid")
+        scfg = replace(AlignConfig(max_size=depth + 1), **setting)
         if key not in prepared:
-            prepared[key] = prepare_hybrid(doc.src, doc.tgt, embedder, FRAGMENT_CONFIG)
-        fcfg, scfg = replace(FRAGMENT_CONFIG, **setting), replace(AlignConfig(), **setting)
-        return as_pairs(align_prepared_hybrid(prepared[key], fcfg, scfg))
+            prepared[key] = prepare_hybrid(doc.src, doc.tgt, embedder, FRAGMENT_CONFIG, scfg)
+        beads = align_prepared_hybrid(prepared[key], replace(FRAGMENT_CONFIG, **setting), scfg)
+        return as_pairs(split_large(beads, prepared[key].sentences.level(scfg)))
 
     methods = [
         Method("vecalign-style", vecalign, note=f"vecalign's DP, runs of up to {depth} sentences"),
@@ -344,7 +346,9 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
     if fragments:
         methods += [
             Method("fragment", fragment_path, our_grid()),
-            Method("both", hybrid, our_grid()),
+            Method(
+                "both", hybrid, our_grid(), note=f"fragments and sentences reconciled, runs of up to {depth}"
+            ),
         ]
     return methods
 
