@@ -92,13 +92,7 @@ def bench_sentalign(
 
     from lawalign.align.embed import normalize_rows
     from lawalign.align.fragments import FRAGMENT_CONFIG, project_beads
-    from lawalign.align.sentalign import (
-        AlignConfig,
-        align_overlaps,
-        overlap_lengths,
-        overlap_numbers,
-        shared_names,
-    )
+    from lawalign.align.sentalign import AlignConfig, align_overlaps, overlap_anchors, overlap_lengths
 
     rng = np.random.default_rng(0)
     config = FRAGMENT_CONFIG if fragments else AlignConfig()
@@ -121,11 +115,7 @@ def bench_sentalign(
         for _ in range(repeat):
             start = time.perf_counter()
             lengths = (overlap_lengths(src_text, config.max_side), overlap_lengths(tgt_text, config.max_side))
-            names = shared_names(src_text, tgt_text)
-            numbers = (
-                overlap_numbers(src_text, config.max_side, names),
-                overlap_numbers(tgt_text, config.max_side, names),
-            )
+            numbers = overlap_anchors(src_text, tgt_text, config.max_side, config.max_side)
             beads = align_overlaps(src, tgt, config=config, lengths=lengths, numbers=numbers)
             if fragments:  # fragments i of sentence i // 2.3 on both sides
                 src_owner = (np.arange(n) / per_sentence).astype(np.int64)

@@ -42,11 +42,10 @@ from lawalign.align.sentalign import (
     align_overlaps,
     calibrate,
     embed_overlaps,
+    overlap_anchors,
     overlap_lengths,
-    overlap_numbers,
     overlap_texts,
     search_problem,
-    shared_names,
 )
 from lawalign.models import Bead
 
@@ -67,7 +66,7 @@ class PairFeatures:
         src_ov: (K, n, d) source overlap vectors (rows past the end are zero).
         tgt_ov: (K', m, d) target overlap vectors.
         lengths: (K, n) and (K', m) character lengths of the runs.
-        numbers: the runs' numbers written in digits (:func:`~lawalign.align.sentalign.overlap_numbers`).
+        numbers: the runs' numbers and shared names (:func:`~lawalign.align.sentalign.overlap_anchors`).
         ends: (n + 1,) and (m + 1,) boundary classes (:func:`~lawalign.align.ends.boundary_classes`).
     """
 
@@ -153,8 +152,7 @@ def features_of(
     """
     ks, kt = src_ov.shape[0], tgt_ov.shape[0]
     lengths = (overlap_lengths(src, ks), overlap_lengths(tgt, kt))
-    names = shared_names(src, tgt)
-    numbers = (overlap_numbers(src, ks, names), overlap_numbers(tgt, kt, names))
+    numbers = overlap_anchors(src, tgt, ks, kt)
     if owners is not None:
         if sentences is None:
             raise ValueError("fragment features need the sentences the fragments were cut from")

@@ -75,6 +75,10 @@ def split_fragments(sentence: str, min_chars: int = MIN_CHARS) -> list[str]:
     ['靴声响到门口，那人走了进来，', '韦小宝从桌底下瞧出去。']
     """
     spans: list[tuple[int, int]] = []
+
+    def last_is_short() -> bool:
+        return width(sentence[spans[-1][0] : spans[-1][1]]) < min_chars
+
     start = 0
     for cut in [*_CUT.finditer(sentence), None]:
         end = len(sentence) if cut is None else cut.start()
@@ -84,11 +88,11 @@ def split_fragments(sentence: str, min_chars: int = MIN_CHARS) -> list[str]:
         start = end if cut is None else cut.end()
         if a >= b:
             continue
-        if spans and width(sentence[spans[-1][0] : spans[-1][1]]) < min_chars:
+        if spans and last_is_short():
             spans[-1] = (spans[-1][0], b)
         else:
             spans.append((a, b))
-    if len(spans) > 1 and width(sentence[spans[-1][0] : spans[-1][1]]) < min_chars:
+    if len(spans) > 1 and last_is_short():
         last = spans.pop()
         spans[-1] = (spans[-1][0], last[1])
     return [sentence[a:b] for a, b in spans] or [sentence.strip()]

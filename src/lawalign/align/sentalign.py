@@ -217,6 +217,8 @@ def overlap_numbers(sentences: Sequence[str], max_side: int, names: Sequence[str
     sorted and padded with ``-1`` (runs past the end of the document hold none). Numbers are the
     cheapest translation-invariant anchors (Simard, Foster & Isabelle 1992 use them with cognates).
 
+    ``names`` (:func:`shared_names`) are anchors too, each read as one id above every number.
+
     >>> overlap_numbers(["In 1953 the 2 men", "climbed 8848 m (1953)."], 2).tolist()
     [[[2, 1953, -1], [1953, 8848, -1]], [[2, 1953, 8848], [-1, -1, -1]]]
     """
@@ -239,6 +241,20 @@ def overlap_numbers(sentences: Sequence[str], max_side: int, names: Sequence[str
         for i, nums in enumerate(level):
             out[k, i, : len(nums)] = nums
     return out
+
+
+def overlap_anchors(
+    src: Sequence[str], tgt: Sequence[str], src_side: int, tgt_side: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Both sides' anchors of every run (:func:`overlap_numbers`): the numbers written in digits and
+    the names the two documents share (:func:`shared_names`); the ``numbers=`` of :func:`align_overlaps`.
+
+    >>> a, b = overlap_anchors(["Whymper 1865"], ["Whymper en 1865", "Taugwalder"], 1, 1)
+    >>> a.tolist(), b.tolist()  # "Whymper" is the first shared name: id 10**18
+    ([[[1865, 1000000000000000000]]], [[[1865, 1000000000000000000], [-1, -1]]])
+    """
+    names = shared_names(src, tgt)
+    return overlap_numbers(src, src_side, names), overlap_numbers(tgt, tgt_side, names)
 
 
 def number_agreement(src: np.ndarray, tgt: np.ndarray) -> np.ndarray:
@@ -1067,7 +1083,6 @@ def align_texts(
     cfg = config or AlignConfig()
     src_ov, tgt_ov = embed_overlaps(src, tgt, embedder, cfg.max_side)
     lengths = (overlap_lengths(src, cfg.max_side), overlap_lengths(tgt, cfg.max_side))
-    names = shared_names(src, tgt)
-    numbers = (overlap_numbers(src, cfg.max_side, names), overlap_numbers(tgt, cfg.max_side, names))
+    numbers = overlap_anchors(src, tgt, cfg.max_side, cfg.max_side)
     ends = pair_classes(src, tgt)
     return align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)

@@ -22,9 +22,8 @@ from lawalign.align.sentalign import (
     AlignConfig,
     align_overlaps,
     embed_overlaps,
+    overlap_anchors,
     overlap_lengths,
-    overlap_numbers,
-    shared_names,
 )
 from lawalign.models import Bead
 from lawalign_dev.baselines import gale_church
@@ -154,8 +153,7 @@ def run_method(
         start = time.perf_counter()
         if method == "sentalign-sentences":
             lengths = (overlap_lengths(doc.src, sides), overlap_lengths(doc.tgt, sides))
-            names = shared_names(doc.src, doc.tgt)
-            numbers = (overlap_numbers(doc.src, sides, names), overlap_numbers(doc.tgt, sides, names))
+            numbers = overlap_anchors(doc.src, doc.tgt, sides, sides)
             ends = pair_classes(doc.src, doc.tgt)
             beads = align_overlaps(src_ov, tgt_ov, config=cfg, lengths=lengths, numbers=numbers, ends=ends)
         else:
