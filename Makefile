@@ -50,10 +50,12 @@ eval: setup
 # The fitted line-role model (src/lawalign/data/reader/roles.json) from the development gold: the
 # same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
 # and the document aligner's bead weights (src/lawalign/data/align/beads.json) from the gold beads of
-# ../shared/benchmarks (docs/align.md, "The fitted bead score"; the first run encodes them, ~5 min).
+# ../shared/benchmarks (docs/align.md, "The fitted bead score"; the first run encodes them, ~5 min),
+# and the two constants of `lawalign pair`'s default strategy (src/lawalign/data/align/both.json).
 train: setup
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_aligner
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_both
 
 # Whether the structure stage's hand-set numbers (data/reader/settings.toml) hold out of sample: each
 # number alone halved and doubled, cross-validated by site on tests/realworld (docs/ingest.md, "Tuned

@@ -144,6 +144,8 @@ def section_crossval() -> None:
         print("  (skipped: no ../shared/benchmarks)")
         return
     from lawalign_dev.evaluate.train_aligner import cross_validate, pool
+    from lawalign_dev.evaluate.train_both import cross_validate as cross_validate_both
+    from lawalign_dev.evaluate.train_both import read_all
 
     emb = get_embedder()
     suites = []
@@ -152,11 +154,14 @@ def section_crossval() -> None:
             print(f"  (skipped: no {shared / folder})")
             continue
         suites.append(make(shared / folder))
-    # the fitted score (lawalign pair's default) is fitted across both pairs at once
-    fitted = cross_validate(pool(suites, emb)) if len(suites) == 2 else [None] * len(suites)
-    for suite, extra in zip(suites, fitted, strict=True):
+    # the fitted score (--unit sentence) and the constants of both (lawalign pair's default) are
+    # chosen across both pairs at once
+    both = len(suites) == 2
+    fitted = cross_validate(pool(suites, emb)) if both else [None] * len(suites)
+    chosen = cross_validate_both(read_all(suites, emb)) if both else [None] * len(suites)
+    for suite, extra, default in zip(suites, fitted, chosen, strict=True):
         results = [evaluate_method(method, suite) for method in standard_methods(emb, fragments=True)]
-        print(format_results(suite, results + ([extra] if extra else [])))
+        print(format_results(suite, results + [r for r in (extra, default) if r]))
 
 
 def _shared_benchmarks() -> Path | None:

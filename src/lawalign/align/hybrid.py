@@ -24,14 +24,24 @@ and the fragment path is the better of the two on its own.
 On the Bleualign dev document strict F1 rises from 0.918 (fragments) and 0.886 (sentences) to
 0.933, and to 0.944 with false sentence ends charged in every search (:mod:`lawalign.align.ends`;
 fragments 0.930, sentences 0.904; ``docs/align.md``). The cost is encoding both levels and running
-both searches: each level is encoded as the default strategy encodes sentences (every unit once,
-runs only where that level's first pass is unsure), about 4.3x the encoding of the sentences once.
+both searches: each level is encoded as the ``sentence`` strategy encodes sentences (every unit
+once, runs of up to :data:`ENCODED_RUNS` units only where that level's first pass is unsure).
+
+``lawalign pair``'s default since 2026-12-06. The two margin constants of both levels (deletion
+percentile, number weight) are not set by hand: ``make train`` chooses them from the protocol's grid
+on every development document of both language pairs and writes ``data/align/both.json``
+(:func:`bundled_settings`); ``make eval`` (section ``crossval``) prints the same choice made without
+each held-out group.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
 from itertools import pairwise
 
 import numpy as np
@@ -46,7 +56,85 @@ from lawalign.align.fragments import (
     project_beads,
 )
 from lawalign.align.sentalign import AlignConfig
+from lawalign.errors import ConfigError
 from lawalign.models import Bead
+
+ENCODED_RUNS = 2
+"""Longest run of units (sentences, fragments) given a vector of its own at either level; longer
+runs keep the length-weighted sum of their units' vectors. Chosen by cost before any quality
+measurement: runs of up to three cost 4.05x the characters of the sentences once on the 300 x 350
+benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of up to two 2.96x (docs/align.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HybridSettings:
+    """The fitted constants of ``both`` (``data/align/both.json``).
+
+    Attributes:
+        skip_percentile: both levels' deletion cost, as :class:`~lawalign.align.sentalign.AlignConfig`.
+        number_weight: both levels' weight of the numbers and shared names.
+        source: what they were chosen on.
+    """
+
+    skip_percentile: float
+    number_weight: float
+    source: str = ""
+
+    def configs(self, max_size: int | None = None) -> tuple[AlignConfig, AlignConfig]:
+        """``(fragment level, sentence level)`` configurations under these constants; ``max_size``
+        bounds the fragment beads (default :data:`~lawalign.align.fragments.FRAGMENT_CONFIG`'s).
+
+        >>> f, s = HybridSettings(0.75, 0.03).configs()
+        >>> (f.max_size, f.skip_percentile), (s.max_size, s.scoring, s.number_weight)
+        ((4, 0.75), (5, 'margin', 0.03))
+        """
+        skip, numbers = self.skip_percentile, self.number_weight
+        size = FRAGMENT_CONFIG.max_size if max_size is None else max_size
+        fragments = replace(FRAGMENT_CONFIG, max_size=size, skip_percentile=skip, number_weight=numbers)
+        return fragments, AlignConfig(skip_percentile=skip, number_weight=numbers)
+
+
+_SETTING_KEYS = {"source", "skip_percentile", "number_weight"}
+
+
+def parse_settings(text: str, where: str = "both.json") -> HybridSettings:
+    """The constants of ``both`` from the JSON of ``data/align/both.json``, validated.
+
+    Raises:
+        ConfigError: the text is not such a file (``where: message``).
+
+    >>> parse_settings('{"source": "t", "skip_percentile": 0.75, "number_weight": 0.03}').skip_percentile
+    0.75
+    >>> parse_settings('{"skip_percentile": 2, "number_weight": 0}')
+    Traceback (most recent call last):
+    lawalign.errors.ConfigError: both.json: skip_percentile must lie in [0, 1], not 2
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{where}:{exc.lineno}:{exc.colno}: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: expected an object")
+    unknown = sorted(set(data) - _SETTING_KEYS)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    values: list[float] = []
+    for name, low, high in (("skip_percentile", 0.0, 1.0), ("number_weight", 0.0, math.inf)):
+        value = data.get(name)
+        if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+            raise ConfigError(f"{where}: {name} must be a number, not {value!r}")
+        if not low <= value <= high:
+            bound = f"lie in [{low:g}, {high:g}]" if math.isfinite(high) else f"be at least {low:g}"
+            raise ConfigError(f"{where}: {name} must {bound}, not {value!r}")
+        values.append(float(value))
+    return HybridSettings(values[0], values[1], str(data.get("source", "")))
+
+
+@cache
+def bundled_settings() -> HybridSettings:
+    """The constants ``make train`` chose on the development documents (``data/align/both.json``)."""
+    path = resources.files("lawalign") / "data" / "align" / "both.json"
+    return parse_settings(path.read_text(encoding="utf-8"), "lawalign/data/align/both.json")
 
 
 def _corners(beads: Sequence[Bead], start: Corner = (0, 0)) -> list[Corner]:
@@ -168,15 +256,18 @@ def prepare_hybrid(
     embedder: Embedder,
     fragment_config: AlignConfig | None = None,
     sentence_config: AlignConfig | None = None,
+    encoded_runs: int = ENCODED_RUNS,
 ) -> HybridInputs:
-    """Cut both documents into fragments and embed both levels, each as the default strategy does:
-    every unit once, runs of up to three units only where that level's first pass is unsure
-    (:func:`~lawalign.align.features.encode_banded`), longer runs approximated."""
+    """Cut both documents into fragments and embed both levels, each as the ``sentence`` strategy
+    does: every unit once, runs of up to ``encoded_runs`` units only where that level's first pass
+    is unsure (:func:`~lawalign.align.features.encode_banded`), longer runs approximated."""
     cfg = sentence_config or AlignConfig()
     fcfg = fragment_config or FRAGMENT_CONFIG
-    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=min(3, cfg.max_side))
+    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=min(encoded_runs, cfg.max_side))
     (src_units, src_owner), (tgt_units, tgt_owner) = fragment_units(src), fragment_units(tgt)
-    pieces, _ = encode_banded(src_units, tgt_units, embedder, fcfg, encoded_runs=min(3, fcfg.max_side))
+    pieces, _ = encode_banded(
+        src_units, tgt_units, embedder, fcfg, encoded_runs=min(encoded_runs, fcfg.max_side)
+    )
     fragments = fragment_inputs(
         src, tgt, src_units, tgt_units, (src_owner, tgt_owner), (pieces.src_ov, pieces.tgt_ov)
     )
@@ -235,10 +326,14 @@ def align_hybrid(
 
 
 __all__ = [
+    "ENCODED_RUNS",
     "HybridInputs",
+    "HybridSettings",
     "Level",
     "align_hybrid",
     "align_prepared_hybrid",
+    "bundled_settings",
+    "parse_settings",
     "preferences",
     "prepare_hybrid",
     "reconcile",

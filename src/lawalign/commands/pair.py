@@ -2,10 +2,11 @@
 
 SRC and TGT are text files in any encoding lawalign decodes. By default each non-empty line is a
 paragraph, split into sentences; with --presplit every line is one sentence and bead indices are
-0-based line numbers (blank lines become deletions). By default every sentence is encoded once,
-a first search over approximated runs of sentences finds the path, and only the runs inside the
-beads it is unsure of are encoded before the search runs again (--unit sentence-all encodes every
-run; --unit fragment aligns clause fragments; --unit both reconciles fragments and sentences). A
+0-based line numbers (blank lines become deletions). By default (--unit both) two searches are
+reconciled, one over whole sentences and one over clause fragments: every sentence and every
+fragment is encoded once, a first search over approximated runs finds each level's path, and only
+the runs inside the beads it is unsure of are encoded before the search runs again (--unit sentence
+searches whole sentences only; sentence-all encodes every run; fragment aligns clause fragments). A
 bead of more than three sentences on a side must beat every smaller bead inside it by a margin,
 so an unmatched tail or head stays unaligned. Beads cover every sentence of both sides once, in
 order. --format beads prints one bead per line in vecalign notation ([0]:[0, 1], [5]:[]); jsonl
@@ -23,6 +24,7 @@ from dataclasses import replace
 
 from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
 from lawalign.align.fragments import FRAGMENT_CONFIG
+from lawalign.align.hybrid import bundled_settings
 from lawalign.align.pairing import (
     PAIR_FORMATS,
     PAIR_UNITS,
@@ -63,9 +65,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--unit",
         choices=PAIR_UNITS,
         default=DEFAULT_STRATEGY,
-        help="what the search aligns: sentences, runs of sentences encoded only where a first pass "
-        "is uncertain (sentence, the default); sentences with every run encoded (sentence-all); clause "
-        "fragments read back as sentence beads (fragment); both, reconciled (both)",
+        help="what the search aligns: sentences and clause fragments, the two paths reconciled (both, "
+        "the default); sentences, runs of sentences encoded only where a first pass is uncertain "
+        "(sentence); sentences with every run encoded (sentence-all); clause fragments read back as "
+        "sentence beads (fragment)",
     )
     p.add_argument(
         "--max-bead",
@@ -89,7 +92,12 @@ def run(args: argparse.Namespace) -> int:
     max_bead = default.max_size if args.max_bead is None else args.max_bead
     if max_bead < 2:
         raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")
-    config = replace(FRAGMENT_CONFIG, max_size=max_bead) if fragments else document_config(max_bead)
+    if args.unit == "both":
+        config = bundled_settings().configs(max_bead)[0]
+    elif fragments:
+        config = replace(FRAGMENT_CONFIG, max_size=max_bead)
+    else:
+        config = document_config(max_bead)
     embedder = get_embedder(
         args.model, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
     )

@@ -1,5 +1,5 @@
-"""The fitted bead score of ``lawalign pair`` (``data/align/beads.json``), learnt from gold beads,
-and its out-of-sample measure.
+"""The fitted bead score of ``lawalign pair --unit sentence`` (``data/align/beads.json``), learnt
+from gold beads, and its out-of-sample measure.
 
 **Fit.** An averaged structured perceptron (Collins 2002) over the search itself: for every
 training document, the last pass of the search (:func:`lawalign.align.sentalign.search_problem`:
@@ -61,7 +61,7 @@ SETTINGS: tuple[Mapping[str, Any], ...] = tuple(
 WIDEN = 4
 """Cells added to each side of the search band while fitting, so gold paths near its edge count."""
 FITTED = AlignConfig(scoring="fitted")
-"""The configuration ``lawalign pair`` aligns documents with (the weights given per fit)."""
+"""The configuration ``lawalign pair --unit sentence`` aligns documents with (the weights given per fit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +224,7 @@ def pool(suites: Sequence[Suite], embedder: Embedder) -> Pool:
 
 
 def align_with(features: PairFeatures, weights: BeadWeights) -> Pairs:
-    """``lawalign pair``'s default beads of one document under ``weights`` (large beads checked)."""
+    """``lawalign pair --unit sentence``'s beads of one document under ``weights`` (large beads checked)."""
     cfg = replace(FITTED, weights=weights)
     return [(b.src, b.tgt) for b in split_large(features.align(cfg), features.level(cfg))]
 
