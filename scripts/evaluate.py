@@ -156,9 +156,9 @@ def section_crossval() -> None:
         suites.append(make(shared / folder))
     # the fitted score (--unit sentence) and the constants of both (lawalign pair's default) are
     # chosen across both pairs at once
-    both = len(suites) == 2
-    fitted = cross_validate(pool(suites, emb)) if both else [None] * len(suites)
-    chosen = cross_validate_both(read_all(suites, emb)) if both else [None] * len(suites)
+    paired = len(suites) == 2
+    fitted = cross_validate(pool(suites, emb)) if paired else [None] * len(suites)
+    chosen = cross_validate_both(read_all(suites, emb)) if paired else [None] * len(suites)
     for suite, extra, default in zip(suites, fitted, chosen, strict=True):
         results = [evaluate_method(method, suite) for method in standard_methods(emb, fragments=True)]
         print(format_results(suite, results + [r for r in (extra, default) if r]))

@@ -47,7 +47,7 @@ from itertools import pairwise
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.features import Corner, Level, PairFeatures, encode_banded
+from lawalign.align.features import Corner, Level, PairFeatures, encode_banded, split_large
 from lawalign.align.fragments import (
     FRAGMENT_CONFIG,
     FragmentInputs,
@@ -292,6 +292,15 @@ def align_prepared_hybrid(
     return reconcile(frag, paths[0], levels[0], levels[1], fi.src_owner, fi.tgt_owner)
 
 
+def align_under(inputs: HybridInputs, settings: HybridSettings) -> tuple[Bead, ...]:
+    """Sentence beads of prepared documents under ``settings`` (both levels' constants, the default
+    bead sizes), large beads checked on the sentence level (:func:`~lawalign.align.features.split_large`):
+    what ``lawalign pair --unit both`` returns, for the searches of ``make train`` and ``make eval``."""
+    fragment_config, sentence_config = settings.configs()
+    beads = align_prepared_hybrid(inputs, fragment_config, sentence_config)
+    return split_large(beads, inputs.sentences.level(sentence_config))
+
+
 def align_hybrid(
     src: Sequence[str],
     tgt: Sequence[str],
@@ -332,6 +341,7 @@ __all__ = [
     "Level",
     "align_hybrid",
     "align_prepared_hybrid",
+    "align_under",
     "bundled_settings",
     "parse_settings",
     "preferences",

@@ -283,7 +283,7 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
 
     from lawalign.align.features import encode_banded, prepare_pair, split_large
     from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
-    from lawalign.align.hybrid import align_prepared_hybrid, prepare_hybrid
+    from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
     from lawalign.align.sentalign import AlignConfig, overlap_lengths
     from lawalign_dev.evaluate.reference import bertalign_align, vecalign_align
 
@@ -327,12 +327,9 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
         # as lawalign pair runs it (beads up to 5 sentences, runs encoded as ENCODED_RUNS says); what
         # is encoded is chosen once, under the default constants, whatever the setting searched
         key = (doc.name, "hybrid")
-        base = AlignConfig()
         if key not in prepared:
-            prepared[key] = prepare_hybrid(doc.src, doc.tgt, embedder, FRAGMENT_CONFIG, base)
-        scfg = replace(base, **setting)
-        beads = align_prepared_hybrid(prepared[key], replace(FRAGMENT_CONFIG, **setting), scfg)
-        return as_pairs(split_large(beads, prepared[key].sentences.level(scfg)))
+            prepared[key] = prepare_hybrid(doc.src, doc.tgt, embedder)
+        return as_pairs(align_under(prepared[key], HybridSettings(**setting)))
 
     methods = [
         Method("vecalign-style", vecalign, note=f"vecalign's DP, runs of up to {depth} sentences"),

@@ -306,18 +306,25 @@ def weights_json(weights: BeadWeights, source: str) -> str:
     return json.dumps(body, ensure_ascii=False, indent=1) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``make train``: fit on every development group and write ``data/align/beads.json``."""
+def training_arguments(prog: str, description: str, out_name: str, argv: Sequence[str] | None) -> Any:
+    """The command line of a ``make train`` step that fits on the benchmarks: ``--benchmarks DIR``
+    (default ``$LAWALIGN_BENCHMARKS``, else ``../shared/benchmarks``) and ``--out FILE`` (default
+    ``src/lawalign/data/align/OUT_NAME``)."""
     import argparse
     import os
 
-    from lawalign.align.embed import get_embedder
-
-    parser = argparse.ArgumentParser(prog="train_aligner", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     default = os.environ.get("LAWALIGN_BENCHMARKS", "../shared/benchmarks")
     parser.add_argument("--benchmarks", type=Path, default=Path(default))
-    parser.add_argument("--out", type=Path, default=Path("src/lawalign/data/align") / "beads.json")
-    args = parser.parse_args(argv)
+    parser.add_argument("--out", type=Path, default=Path("src/lawalign/data/align") / out_name)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``make train``: fit on every development group and write ``data/align/beads.json``."""
+    from lawalign.align.embed import get_embedder
+
+    args = training_arguments("train_aligner", __doc__.split("\n")[0], "beads.json", argv)
     suites = default_suites(args.benchmarks)
     p = pool(suites, get_embedder())
     weights, setting = fit_chosen(p, frozenset(range(sum(len(s.groups) for s in suites))))

@@ -29,17 +29,13 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from lawalign.align.embed import Embedder
-from lawalign.align.features import split_large
-from lawalign.align.fragments import FRAGMENT_CONFIG
-from lawalign.align.hybrid import HybridInputs, HybridSettings, align_prepared_hybrid, prepare_hybrid
-from lawalign.align.sentalign import AlignConfig
+from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
 from lawalign_dev.evaluate.alignment import score_beads
 from lawalign_dev.evaluate.crossval import Pairs, Result, Suite, _in_group, our_grid
-from lawalign_dev.evaluate.train_aligner import default_suites
+from lawalign_dev.evaluate.train_aligner import default_suites, training_arguments
 
 GroupKey = tuple[int, int]
 """(suite, group within the suite)."""
@@ -59,13 +55,6 @@ class Readings:
         return tuple((s, g) for s, suite in enumerate(self.suites) for g in range(len(suite.groups)))
 
 
-def align_with(inputs: HybridInputs, setting: Mapping[str, Any]) -> Pairs:
-    """``lawalign pair``'s default beads of prepared documents under ``setting`` (large beads checked)."""
-    fragment_cfg, sentence_cfg = HybridSettings(**setting).configs()
-    beads = align_prepared_hybrid(inputs, fragment_cfg, sentence_cfg)
-    return [(b.src, b.tgt) for b in split_large(beads, inputs.sentences.level(sentence_cfg))]
-
-
 def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
     """Encode every document once (through the cache) and align it under every setting."""
     start = time.process_time()
@@ -73,9 +62,9 @@ def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
     beads: dict[tuple[int, int, int], Pairs] = {}
     for s, suite in enumerate(suites):
         for d, doc in enumerate(suite.docs):
-            inputs = prepare_hybrid(doc.src, doc.tgt, embedder, FRAGMENT_CONFIG, AlignConfig())
+            inputs = prepare_hybrid(doc.src, doc.tgt, embedder)
             for k, setting in enumerate(grid):
-                pairs = align_with(inputs, setting)
+                pairs = [(b.src, b.tgt) for b in align_under(inputs, HybridSettings(**setting))]
                 for g, group in enumerate(suite.groups):
                     if group.doc == d:
                         beads[(s, k, g)] = _in_group(pairs, group)
@@ -132,16 +121,9 @@ def settings_json(setting: Mapping[str, Any], source: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``make train``: choose on every development group and write ``data/align/both.json``."""
-    import argparse
-    import os
-
     from lawalign.align.embed import get_embedder
 
-    parser = argparse.ArgumentParser(prog="train_both", description=__doc__.split("\n")[0])
-    default = os.environ.get("LAWALIGN_BENCHMARKS", "../shared/benchmarks")
-    parser.add_argument("--benchmarks", type=Path, default=Path(default))
-    parser.add_argument("--out", type=Path, default=Path("src/lawalign/data/align") / "both.json")
-    args = parser.parse_args(argv)
+    args = training_arguments("train_both", __doc__.split("\n")[0], "both.json", argv)
     suites = default_suites(args.benchmarks)
     readings = read_all(suites, get_embedder())
     setting = readings.grid[choose(readings, readings.groups)]
