@@ -78,6 +78,21 @@ def margin_confidence(margin: float, rate: float) -> float:
 
 def match_cost(b: Block, s: SkeletonUnit) -> float:
     """The cost of giving block ``b`` the id of skeleton unit ``s`` (INF: impossible)."""
+    return _match_cost(b, s, block_laws(b), unit_laws(s))
+
+
+def block_laws(b: Block) -> frozenset[str]:
+    """The laws the block's cross-references name."""
+    return frozenset(law_of(r) for r in b.refs)
+
+
+def unit_laws(s: SkeletonUnit) -> frozenset[str]:
+    """The laws the unit's cross-references name besides its own."""
+    return frozenset(law for law in (law_of(r) for r in s.refs) if law != s.law)
+
+
+def _match_cost(b: Block, s: SkeletonUnit, b_laws: frozenset[str], s_laws: frozenset[str]) -> float:
+    """:func:`match_cost` with the laws of the two sides' references given (computed once per solve)."""
     if b.kind == "heading":
         if s.role != "heading":
             return INF
@@ -107,12 +122,10 @@ def match_cost(b: Block, s: SkeletonUnit) -> float:
     else:
         return INF
     # Cross-references: the strongest content signal a structure-only stage has.
-    block_laws = {law_of(r) for r in b.refs}
-    unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
-    shared = block_laws & unit_laws
+    shared = b_laws & s_laws
     cost -= SHARED_LAW_REWARD * len(shared)
     cost -= SHARED_REF_REWARD * len(set(b.refs) & set(s.refs))
-    cost += UNSHARED_LAW_COST * len(block_laws - unit_laws) + UNSHARED_LAW_COST * len(unit_laws - block_laws)
+    cost += UNSHARED_LAW_COST * len(b_laws - s_laws) + UNSHARED_LAW_COST * len(s_laws - b_laws)
     # Footnote markers stand where the skeleton has footnote anchors.
     if b.markers and s.footnotes:
         cost -= MARKER_AT_ANCHOR_REWARD
@@ -136,16 +149,19 @@ def miss_cost(s: SkeletonUnit) -> float:
     return MISS_COST.get(s.role, DEFAULT_MISS)
 
 
-def _solve(
-    blocks: Sequence[Block], units: Sequence[SkeletonUnit], forbidden: tuple[int, int] | None = None
-) -> tuple[float, list[tuple[int, int | None]]]:
-    """Monotone alignment; returns total cost and (block, unit-or-None) pairs in block order."""
-    n, m = len(blocks), len(units)
-    cost = [[INF] * (m + 1) for _ in range(n + 1)]
-    # 1 match, 2 extra block, 3 miss unit, 4 jump to a footnote (from unit jump[i][j]) and match it,
-    # 5 continue the unit the block above was matched to (a paragraph broken at a line end)
-    back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
-    jump: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """What the alignment of some blocks to some units reads of them, computed once for every solve
+    of that pair (:func:`assign_ids` solves it again without each id it gives)."""
+
+    match: tuple[tuple[float, ...], ...]  # match[i][j]: the match cost of block i as unit j
+    cited: tuple[tuple[int, ...], ...]  # cited[i]: the footnote units block i cites as (cites_as)
+    miss: tuple[float, ...]  # the miss cost of each unit
+    held: tuple[int | None, ...]  # held[i]: continued_sentences(blocks[i - 1], blocks[i])
+
+
+def _problem(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> _Problem:
+    n = len(blocks)
     miss = [miss_cost(u) for u in units]
     # sections a text that prints its letters skips ("A.", "B.", then "E."): an extract leaves them
     # out, and leaving them out costs what the units after the end of a partial page cost
@@ -153,12 +169,40 @@ def _solve(
     for k, u in enumerate(units):
         if letters and u.section and letters[0] < u.section < letters[-1] and u.section not in letters:
             miss[k] *= TAIL_MISS_FACTOR
-    # what the blocks alone say about block i going on with block i - 1, once per solve
-    held = [None, *(continued_sentences(blocks[i - 1], blocks[i]) for i in range(1, n))]
+    b_laws = [block_laws(b) for b in blocks]
+    s_laws = [unit_laws(u) for u in units]
+    notes = [k for k, u in enumerate(units) if u.role == "footnote"]
+    return _Problem(
+        match=tuple(
+            tuple(_match_cost(b, u, bl, sl) for u, sl in zip(units, s_laws, strict=True))
+            for b, bl in zip(blocks, b_laws, strict=True)
+        ),
+        cited=tuple(tuple(f for f in notes if s_laws[f] and s_laws[f] <= bl) for bl in b_laws),
+        miss=tuple(miss),
+        # what the blocks alone say about block i going on with block i - 1
+        held=(None, *(continued_sentences(blocks[i - 1], blocks[i]) for i in range(1, n))),
+    )
+
+
+def _solve(
+    blocks: Sequence[Block],
+    units: Sequence[SkeletonUnit],
+    forbidden: tuple[int, int] | None = None,
+    problem: _Problem | None = None,
+) -> tuple[float, list[tuple[int, int | None]]]:
+    """Monotone alignment; returns total cost and (block, unit-or-None) pairs in block order.
+    ``problem``: :func:`_problem` of the same blocks and units, when they are solved more than once."""
+    n, m = len(blocks), len(units)
+    prob = problem if problem is not None else _problem(blocks, units)
+    match, cited, miss, held = prob.match, prob.cited, prob.miss, prob.held
+    cost = [[INF] * (m + 1) for _ in range(n + 1)]
+    # 1 match, 2 extra block, 3 miss unit, 4 jump to a footnote (from unit jump[i][j]) and match it,
+    # 5 continue the unit the block above was matched to (a paragraph broken at a line end)
+    back: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
+    jump: list[list[int]] = [[0] * (m + 1) for _ in range(n + 1)]
     before = [0.0] * (m + 1)  # before[k]: miss cost of units[:k]
     for k in range(m):
         before[k + 1] = before[k] + miss[k]
-    notes = [k for k, u in enumerate(units) if u.role == "footnote"]
     # Likewise the units before the first placed block (an extract that starts inside a law).
     cost[0][0] = 0.0
     for k in range(m):
@@ -169,7 +213,7 @@ def _solve(
             if here == INF:
                 continue
             if i < n and j < m and (i, j) != forbidden:
-                c = match_cost(blocks[i], units[j])
+                c = match[i][j]
                 if c < INF and here + c < cost[i + 1][j + 1] - 1e-12:
                     cost[i + 1][j + 1], back[i + 1][j + 1] = here + c, 1
             # on a tie, the later block is the one left unplaced (text after a law's last paragraph
@@ -191,10 +235,10 @@ def _solve(
             if i > 0 and i < n and blocks[i].kind == "text":
                 # the law's footnote printed right after an extract that stops early: the units
                 # skipped to reach it cost what units after the end cost, when its references match
-                for f in notes:
-                    if f <= j or (i, f) == forbidden or not cites_as(blocks[i], units[f]):
+                for f in cited[i]:
+                    if f <= j or (i, f) == forbidden:
                         continue
-                    c = here + TAIL_MISS_FACTOR * (before[f] - before[j]) + match_cost(blocks[i], units[f])
+                    c = here + TAIL_MISS_FACTOR * (before[f] - before[j]) + match[i][f]
                     if c < cost[i + 1][f + 1] - 1e-12:
                         cost[i + 1][f + 1], back[i + 1][f + 1], jump[i + 1][f + 1] = c, 4, j
     # Units after the last placed block cost less to miss: pages are often cut short (a partial page,
@@ -251,8 +295,8 @@ def continued_sentences(above: Block, b: Block) -> int | None:
 
 def cites_as(b: Block, s: SkeletonUnit) -> bool:
     """The block cites every law the unit cites besides its own ("Laws 69, 70 and 71")."""
-    unit_laws = {law_of(r) for r in s.refs if law_of(r) != s.law}
-    return bool(unit_laws) and unit_laws <= {law_of(r) for r in b.refs}
+    cited = unit_laws(s)
+    return bool(cited) and cited <= block_laws(b)
 
 
 def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
@@ -280,14 +324,15 @@ def baseline_cost(units: Sequence[SkeletonUnit], n_blocks: int) -> float:
 
 def assign_ids(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> tuple[float, list[Match]]:
     """Align body blocks to skeleton body units; returns the total cost and one Match per block."""
-    total, pairs = _solve(blocks, units)
+    problem = _problem(blocks, units)
+    total, pairs = _solve(blocks, units, problem=problem)
     matches: list[Match] = []
     for bi, uj in pairs:
         if uj is None:
             matches.append(Match(bi, None, 0.0, "no place in the reference structure", 0.0))
             continue
         unit = units[uj]
-        alt, _ = _solve(blocks, units, forbidden=(bi, uj))
+        alt, _ = _solve(blocks, units, forbidden=(bi, uj), problem=problem)
         margin = alt - total
         confidence = margin_confidence(margin, MARGIN_CONFIDENCE_RATE)
         matches.append(Match(bi, unit, confidence, _evidence(blocks[bi], unit, margin), margin))
