@@ -292,12 +292,15 @@ def align_prepared_hybrid(
     return reconcile(frag, paths[0], levels[0], levels[1], fi.src_owner, fi.tgt_owner)
 
 
-def align_under(inputs: HybridInputs, settings: HybridSettings) -> tuple[Bead, ...]:
+def align_under(
+    inputs: HybridInputs, settings: HybridSettings, fragment_config: AlignConfig | None = None
+) -> tuple[Bead, ...]:
     """Sentence beads of prepared documents under ``settings`` (both levels' constants, the default
-    bead sizes), large beads checked on the sentence level (:func:`~lawalign.align.features.split_large`):
-    what ``lawalign pair --unit both`` returns, for the searches of ``make train`` and ``make eval``."""
-    fragment_config, sentence_config = settings.configs()
-    beads = align_prepared_hybrid(inputs, fragment_config, sentence_config)
+    bead sizes; ``fragment_config``, when given, is the fragment level's instead), large beads checked
+    on the sentence level (:func:`~lawalign.align.features.split_large`): what ``lawalign pair --unit
+    both`` returns, and what the searches of ``make train`` and ``make eval`` score."""
+    fitted, sentence_config = settings.configs()
+    beads = align_prepared_hybrid(inputs, fragment_config or fitted, sentence_config)
     return split_large(beads, inputs.sentences.level(sentence_config))
 
 

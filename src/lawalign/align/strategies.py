@@ -39,7 +39,7 @@ from lawalign.align.features import (
     split_large,
 )
 from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
-from lawalign.align.hybrid import align_prepared_hybrid, bundled_settings, prepare_hybrid
+from lawalign.align.hybrid import align_under, bundled_settings, prepare_hybrid
 from lawalign.align.sentalign import AlignConfig
 from lawalign.models import Bead
 
@@ -115,11 +115,9 @@ def align_both(
     Both levels' margin constants are the fitted ones (:func:`~lawalign.align.hybrid.bundled_settings`);
     ``config`` (default: under those constants) is the fragment level's."""
     size = (config or FRAGMENT_CONFIG).max_size
-    fitted, sentence_cfg = bundled_settings().configs(size)
-    cfg = config or fitted
     # what is encoded is decided under the default constants, as make train measured it
     inputs = prepare_hybrid(src, tgt, embedder, replace(FRAGMENT_CONFIG, max_size=size), AlignConfig())
-    return _checked(align_prepared_hybrid(inputs, cfg, sentence_cfg), inputs.sentences, sentence_cfg)
+    return align_under(inputs, bundled_settings(), config)
 
 
 STRATEGIES: dict[str, Strategy] = {
