@@ -177,7 +177,7 @@ def _problem(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> _Problem
             tuple(_match_cost(b, u, bl, sl) for u, sl in zip(units, s_laws, strict=True))
             for b, bl in zip(blocks, b_laws, strict=True)
         ),
-        cited=tuple(tuple(f for f in notes if s_laws[f] and s_laws[f] <= bl) for bl in b_laws),
+        cited=tuple(tuple(f for f in notes if _cites(bl, s_laws[f])) for bl in b_laws),
         miss=tuple(miss),
         # what the blocks alone say about block i going on with block i - 1
         held=(None, *(continued_sentences(blocks[i - 1], blocks[i]) for i in range(1, n))),
@@ -295,8 +295,12 @@ def continued_sentences(above: Block, b: Block) -> int | None:
 
 def cites_as(b: Block, s: SkeletonUnit) -> bool:
     """The block cites every law the unit cites besides its own ("Laws 69, 70 and 71")."""
-    cited = unit_laws(s)
-    return bool(cited) and cited <= block_laws(b)
+    return _cites(block_laws(b), unit_laws(s))
+
+
+def _cites(b_laws: frozenset[str], s_laws: frozenset[str]) -> bool:
+    """:func:`cites_as` of the laws the two sides cite (:func:`block_laws`, :func:`unit_laws`)."""
+    return bool(s_laws) and s_laws <= b_laws
 
 
 def solve_cost(blocks: Sequence[Block], units: Sequence[SkeletonUnit]) -> float:
