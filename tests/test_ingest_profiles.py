@@ -26,6 +26,7 @@ EXPECTED = {
     "no",
     "pl",
     "pt",
+    "ro",
     "ru",
     "sk",
     "sl",
@@ -54,6 +55,7 @@ HEADING_WORD = {
     "hr": "Član",
     "sr": "Члан",
     "sl": "Člen",
+    "ro": "Legea",
 }
 NO_COMMENTS = {
     "pl": "Brak komentarzy:",
@@ -79,6 +81,7 @@ NO_COMMENTS = {
     "hr": "Nema komentara:",
     "sr": "Нема коментара:",
     "sl": "Ni komentarjev:",
+    "ro": "Niciun comentariu:",
 }
 
 

@@ -5,8 +5,10 @@ pt, ca, cs, sk, id) and the Chinese numerals of ``structure.patterns.cjk_law_num
 these texts was refused as holding no law structure (issue 25, class 1). Later profiles (da, hr, sr,
 sl): the Croatian and Slovenian heading was debris and the ids inferred by position, the Serbian text
 refused, and its Cyrillic section "Б." stopped the run with "not a canonical unit id" (read by its place
-in the alphabet now, ``structure.blocks._cyrillic_sections``). The texts are Law 16's first points
-paraphrased for this test."""
+in the alphabet now, ``structure.blocks._cyrillic_sections``). Romanian (ro): its heading "Legea 16" was
+read by the generic heading already; the profile reads its references ("Legile 16C, 26B și 72C",
+"Legilor 69 și 70"), which the generic one missed. The texts are Law 16's first points paraphrased for
+this test."""
 
 from __future__ import annotations
 
@@ -130,6 +132,19 @@ TEXTS = {
         "1. Играч не сме да изабере алтернативу коју је могла да сугерише неовлашћена информација.\n"
         "2. Када играч сматра да је противник тако поступио, треба да позове директора.\n"
     ),
+    "ro": (
+        "Legea 16 – Informații neautorizate\n"
+        "\n"
+        "A. Folosirea informațiilor de către jucători\n"
+        "1. Un jucător poate folosi informațiile din licitația și jocul legale (vezi Legea 40B).\n"
+        "2. Un jucător poate folosi informațiile despre propriul său sistem.\n"
+        "\n"
+        "B. Informații neautorizate de la partener\n"
+        "1. Un jucător nu poate alege o acțiune sugerată de informații neautorizate; se aplică Legile 16C, "
+        "26B și 72C.\n"
+        "2. Când un jucător consideră că un adversar a procedat astfel, cheamă arbitrul, ca la punctul A1 de "
+        "mai sus.\n"
+    ),
     "sl": (
         "Člen 16 – Nedovoljene informacije\n"
         "\n"
@@ -168,7 +183,7 @@ def test_a_law_in_a_language_of_the_new_profiles_is_read(tmp_path: Path, lang: s
     assert ids == expected
 
 
-@pytest.mark.parametrize("lang", ["sv", "fi", "pt", "ca", "cs", "sk", "id", "da", "hr", "sr", "sl"])
+@pytest.mark.parametrize("lang", ["sv", "fi", "pt", "ca", "cs", "sk", "id", "da", "hr", "sr", "sl", "ro"])
 def test_the_new_profiles_are_profiles_not_the_generic_one(lang: str) -> None:
     profile = load_profile(lang)
     assert not profile.generic and profile.law_keywords
@@ -207,3 +222,17 @@ def test_cyrillic_look_alike_sections_stay_look_alikes(tmp_path: Path) -> None:
     (edition,) = load_editions([str(path)])
     ids = [str(u.id) for u in edition.units if u.kind != "debris"]
     assert ids[:7] == ["68.title", "68A.title", "68A", "68B.title", "68B", "68C.title", "68C"]
+
+
+def test_romanian_references_read_by_the_profile() -> None:
+    """The Romanian federation's forms ("vezi Legea 30C", "Se aplică Legile 16C, 26B și 72C"): the
+    generic profile took "26B" after "și" for no reference and "Legilor 69 și 70" for none at all."""
+    from lawalign.structure.refs import find_refs
+
+    def targets(text: str) -> list[str]:
+        return [r.target for r in find_refs(text, "ro", law="16", section="B")]
+
+    assert targets("Se aplică Legile 16C, 26B și 72C.") == ["16C", "26B", "72C"]
+    assert targets("conform prevederilor Legilor 69 și 70") == ["69", "70"]
+    assert targets("dar vezi Legea 23C") == ["23C"]
+    assert targets("ca la punctele A2 sau A1 de mai sus") == ["16A2", "16A1"]

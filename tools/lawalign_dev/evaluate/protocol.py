@@ -362,9 +362,42 @@ def _calibrate_by_site(
 
 
 def law_lines_decided(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
-    """Gold law lines (not noise) whose deciding unit has confidence ≥ ``threshold``, of all law lines."""
+    """Gold law lines (not noise) whose deciding unit has confidence ≥ ``threshold``, of all law lines,
+    whatever the decision: an id, right or wrong, or debris (:func:`law_lines_decided_as` says which)."""
     law = [r for r in results if r.gold_kind != "noise"]
     return Score(sum(r.confidence >= threshold for r in law), len(law))
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """The law lines decided at a confidence: given the right id, given a wrong one, or left as debris
+    (or on a page refused) — a decision too, and a wrong one, that :func:`id_lines_confident` does not
+    see."""
+
+    right: int
+    wrong_id: int
+    debris: int
+
+    def __str__(self) -> str:
+        return f"{self.right} the right id, {self.wrong_id} a wrong id, {self.debris} left as debris"
+
+
+def law_lines_decided_as(results: Sequence[LineResult], threshold: float = 0.9) -> Decided:
+    """How the gold law lines decided at confidence ≥ ``threshold`` were decided.
+
+    >>> from lawalign_dev.evaluate.pages import LineResult as L
+    >>> rs = [L("a", "en", 1, "68A", "text", True, "68A", "text", 0.95),
+    ...       L("a", "en", 2, "68B", "text", False, "68A", "text", 0.92),
+    ...       L("a", "en", 3, "68C", "text", False, None, "debris", 0.97),
+    ...       L("a", "en", 4, "68D", "text", False, None, "debris", 0.5),
+    ...       L("a", "en", 5, None, "noise", True, None, "debris", 0.99)]
+    >>> str(law_lines_decided_as(rs)), law_lines_decided(rs)
+    ('1 the right id, 1 a wrong id, 1 left as debris', Score(right=3, total=4))
+    """
+    decided = [r for r in results if r.gold_kind != "noise" and r.confidence >= threshold]
+    ids = [r for r in decided if gives_id(r)]
+    right = sum(r.right for r in ids)
+    return Decided(right, len(ids) - right, len(decided) - len(ids))
 
 
 def id_lines_confident(results: Sequence[LineResult], threshold: float = 0.9) -> Score:
@@ -384,13 +417,15 @@ def calibration_table(results: Sequence[LineResult], indent: str = "  ") -> list
 
 
 def summary_lines(label: str, results: Sequence[LineResult], indent: str = "  ") -> list[str]:
-    """Accuracy, confident ids and law lines decided, as two lines of text."""
+    """Accuracy, confident ids and law lines decided (and how they were decided), as three lines of
+    text."""
     share, confident = confident_share(results)
     return [
         f"{indent}{label:<24} {overall(results)}",
         f"{indent}{'':<24} ids at confidence >= 0.9 right {id_lines_confident(results)}; "
         f"law lines decided at >= 0.9 {law_lines_decided(results)}; lines >= 0.9 {100 * share:.1f} %"
         f" ({confident})",
+        f"{indent}{'':<24} law lines decided at >= 0.9: {law_lines_decided_as(results)}",
     ]
 
 
