@@ -145,7 +145,7 @@ def section_crossval() -> None:
         return
     from lawalign_dev.evaluate.train_aligner import cross_validate, pool
     from lawalign_dev.evaluate.train_both import cross_validate as cross_validate_both
-    from lawalign_dev.evaluate.train_both import read_all
+    from lawalign_dev.evaluate.train_both import per_pair, read_all
 
     emb = get_embedder()
     suites = []
@@ -155,13 +155,17 @@ def section_crossval() -> None:
             continue
         suites.append(make(shared / folder))
     # the fitted score (--unit sentence) and the constants of both (lawalign pair's default) are
-    # chosen across both pairs at once
+    # chosen across both pairs at once; both's rows (a choice per pair, and across the pairs) read the
+    # same alignments, made once
     paired = len(suites) == 2
     fitted = cross_validate(pool(suites, emb)) if paired else [None] * len(suites)
-    chosen = cross_validate_both(read_all(suites, emb)) if paired else [None] * len(suites)
-    for suite, extra, default in zip(suites, fitted, chosen, strict=True):
-        results = [evaluate_method(method, suite) for method in standard_methods(emb, fragments=True)]
-        print(format_results(suite, results + [r for r in (extra, default) if r]))
+    readings = read_all(suites, emb) if paired else None
+    chosen = cross_validate_both(readings) if readings else [None] * len(suites)
+    own = per_pair(readings) if readings else [None] * len(suites)
+    methods = standard_methods(emb, fragments=True, both=readings is None)
+    for suite, both, extra, default in zip(suites, own, fitted, chosen, strict=True):
+        results = [evaluate_method(method, suite) for method in methods]
+        print(format_results(suite, results + [r for r in (both, extra, default) if r]))
 
 
 def _shared_benchmarks() -> Path | None:

@@ -91,3 +91,34 @@ def test_the_choice_is_the_best_mean_over_the_pairs_and_never_sees_the_held_out_
     # group (1, 2) is read right only by setting 2, which the other groups never choose
     assert results[1].per_group == (1.0, 1.0, 0.0)
     assert results[0].in_sample_setting == {"skip_percentile": 0.7}
+
+
+def test_the_per_pair_row_chooses_within_its_pair_as_every_method_is_scored() -> None:
+    """``both`` (a choice per pair) and ``both (fitted)`` (a choice across the pairs) read the same
+    alignments; ``both`` chooses each group's setting on its own pair's other groups, as
+    ``evaluate_method`` chooses for a method that aligns the documents itself."""
+    from lawalign_dev.evaluate.crossval import Method, evaluate_method
+    from lawalign_dev.evaluate.train_both import per_pair
+
+    suites = (_suite("a", 3), _suite("b", 2))
+    right = {(0, 0): {2}, (0, 1): {2}, (0, 2): {0, 2}, (1, 0): {0}, (1, 1): {0}}
+    r = _readings(right, suites)
+    results = per_pair(r)
+    assert [res.method for res in results] == ["both", "both"]
+    # pair a alone: setting 2 reads every other group right; across the pairs, setting 0 wins for (0, 2)
+    assert results[0].per_group == (1.0, 1.0, 1.0)
+    assert cross_validate(r)[0].per_group[2] == 1.0
+    for s, suite in enumerate(suites):
+        # the same beads through the generic path (one document holding every group): the same
+        # scores and choices
+        def run(doc: object, setting: Any, s: int = s) -> list[Any]:
+            k = r.grid.index(setting)
+            return [bead for g in range(len(suites[s].groups)) for bead in r.beads[(s, k, g)]]
+
+        one_doc = Suite(suite.name, (object(),), suite.groups)  # type: ignore[arg-type]
+        expected = evaluate_method(Method("both", run, r.grid), one_doc)
+        assert (results[s].held_out, results[s].in_sample, results[s].chosen) == (
+            expected.held_out,
+            expected.in_sample,
+            expected.chosen,
+        )

@@ -197,6 +197,19 @@ def evaluate_method(method: Method, suite: Suite) -> Result:
         by_doc = [method.run(doc, setting) for doc in suite.docs]
         per_setting.append([_in_group(by_doc[g.doc], g) for g in suite.groups])
     seconds = (time.process_time() - start) / max(1, len(method.grid))
+    return score_settings(method.name, method.grid, per_setting, suite, seconds)
+
+
+def score_settings(
+    name: str,
+    grid: Sequence[Mapping[str, Any]],
+    per_setting: Sequence[Sequence[Pairs]],
+    suite: Suite,
+    seconds: float,
+) -> Result:
+    """The :class:`Result` of a method whose beads of every group of ``suite`` under every setting of
+    ``grid`` are ``per_setting[setting][group]`` (``seconds``: its CPU seconds per setting): each group
+    scored under the setting best on the suite's other groups, and in sample under the best on all."""
     golds = [list(g.gold) for g in suite.groups]
 
     def pooled(setting: int, groups: Sequence[int]) -> PRF:
@@ -206,18 +219,18 @@ def evaluate_method(method: Method, suite: Suite) -> Result:
     choices: list[int] = []
     for held in everything:
         train = [g for g in everything if g != held]
-        scores = [pooled(s, train).strict_f1 for s in range(len(method.grid))]
+        scores = [pooled(s, train).strict_f1 for s in range(len(grid))]
         choices.append(max(range(len(scores)), key=lambda s: (scores[s], -s)))
     held_out = score_beads(golds, [per_setting[choices[g]][g] for g in everything])
     per_group = tuple(score_beads([golds[g]], [per_setting[choices[g]][g]]).strict_f1 for g in everything)
-    all_scores = [pooled(s, list(everything)).strict_f1 for s in range(len(method.grid))]
+    all_scores = [pooled(s, list(everything)).strict_f1 for s in range(len(grid))]
     best = max(range(len(all_scores)), key=lambda s: (all_scores[s], -s))
     return Result(
-        method.name,
+        name,
         held_out,
         pooled(best, list(everything)),
-        tuple(method.grid[c] for c in choices),
-        method.grid[best],
+        tuple(grid[c] for c in choices),
+        grid[best],
         seconds,
         per_group,
     )
@@ -271,13 +284,18 @@ DEPTH = 3
 sentences of both sides: 1-3, 2-2, 3-1)."""
 
 
-def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = False) -> list[Method]:
+def standard_methods(
+    embedder: Any, *, depth: int = DEPTH, fragments: bool = False, both: bool = True
+) -> list[Method]:
     """The baselines and our strategies, every one reading the same cached e5 vectors.
 
     Args:
         embedder: the (cached) bundled embedder.
         depth: longest run of sentences embedded for the baselines and ``sentence-all``.
         fragments: also the fragment and reconciled strategies (they encode clause fragments).
+        both: with ``fragments``, the reconciled strategy too (``make eval`` scores it from the
+            readings :func:`lawalign_dev.evaluate.train_both.read_all` makes once for both of its
+            rows: :func:`lawalign_dev.evaluate.train_both.per_pair`).
     """
     from dataclasses import replace
 
@@ -343,10 +361,11 @@ def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = Fal
         ),
     ]
     if fragments:
-        methods += [
-            Method("fragment", fragment_path, our_grid()),
-            Method("both", hybrid, our_grid(), note="fragments and sentences reconciled, as lawalign pair"),
-        ]
+        methods.append(Method("fragment", fragment_path, our_grid()))
+    if fragments and both:
+        methods.append(
+            Method("both", hybrid, our_grid(), note="fragments and sentences reconciled, as lawalign pair")
+        )
     return methods
 
 
@@ -365,6 +384,7 @@ __all__ = [
     "mac_suite",
     "our_grid",
     "part_groups",
+    "score_settings",
     "standard_methods",
     "whole_groups",
 ]

@@ -34,7 +34,7 @@ from typing import Any
 from lawalign.align.embed import Embedder
 from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
 from lawalign_dev.evaluate.alignment import score_beads
-from lawalign_dev.evaluate.crossval import Pairs, Result, Suite, _in_group, our_grid
+from lawalign_dev.evaluate.crossval import Pairs, Result, Suite, _in_group, our_grid, score_settings
 from lawalign_dev.evaluate.train_aligner import default_suites, training_arguments
 
 GroupKey = tuple[int, int]
@@ -49,6 +49,13 @@ class Readings:
     grid: tuple[Mapping[str, Any], ...]
     beads: Mapping[tuple[int, int, int], Pairs]  # (suite, setting, group) -> beads inside the group
     seconds: float
+    suite_seconds: tuple[float, ...] = ()  # CPU seconds per suite (encoding and every setting)
+
+    def per_setting(self, s: int) -> float:
+        """CPU seconds of suite ``s`` per setting of the grid (its encoding spread over the settings),
+        as :func:`lawalign_dev.evaluate.crossval.evaluate_method` counts a method's cost."""
+        spent = self.suite_seconds[s] if self.suite_seconds else self.seconds / max(1, len(self.suites))
+        return spent / max(1, len(self.grid))
 
     @property
     def groups(self) -> tuple[GroupKey, ...]:
@@ -60,7 +67,9 @@ def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
     start = time.process_time()
     grid = our_grid()
     beads: dict[tuple[int, int, int], Pairs] = {}
+    spent: list[float] = []
     for s, suite in enumerate(suites):
+        began = time.process_time()
         for d, doc in enumerate(suite.docs):
             inputs = prepare_hybrid(doc.src, doc.tgt, embedder)
             for k, setting in enumerate(grid):
@@ -68,7 +77,8 @@ def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
                 for g, group in enumerate(suite.groups):
                     if group.doc == d:
                         beads[(s, k, g)] = _in_group(pairs, group)
-    return Readings(tuple(suites), grid, beads, time.process_time() - start)
+        spent.append(time.process_time() - began)
+    return Readings(tuple(suites), grid, beads, time.process_time() - start, tuple(spent))
 
 
 def pooled(r: Readings, k: int, groups: Sequence[GroupKey]) -> float:
@@ -85,6 +95,17 @@ def pooled(r: Readings, k: int, groups: Sequence[GroupKey]) -> float:
 def choose(r: Readings, groups: Sequence[GroupKey]) -> int:
     """The setting with the best :func:`pooled` score on ``groups`` (ties to the earlier one)."""
     return max(range(len(r.grid)), key=lambda k: (pooled(r, k, groups), -k))
+
+
+def per_pair(r: Readings) -> list[Result]:
+    """Per suite, ``both``: the settings chosen on the suite's own other groups (each pair apart), as
+    :func:`lawalign_dev.evaluate.crossval.evaluate_method` chooses for every method, from the same
+    readings as :func:`cross_validate` (the beads are ``lawalign pair``'s either way)."""
+    out: list[Result] = []
+    for s, suite in enumerate(r.suites):
+        per_setting = [[r.beads[(s, k, g)] for g in range(len(suite.groups))] for k in range(len(r.grid))]
+        out.append(score_settings("both", r.grid, per_setting, suite, r.per_setting(s)))
+    return out
 
 
 def cross_validate(r: Readings) -> list[Result]:
@@ -106,7 +127,7 @@ def cross_validate(r: Readings) -> list[Result]:
                 score_beads(golds, inside),
                 tuple(r.grid[k] for k in chosen),
                 r.grid[final],
-                r.seconds,
+                r.per_setting(s),
                 per_group,
             )
         )
