@@ -159,11 +159,10 @@ def section_crossval() -> None:
     # same alignments, made once
     paired = len(suites) == 2
     fitted = cross_validate(pool(suites, emb)) if paired else [None] * len(suites)
-    readings = read_all(suites, emb) if paired else None
-    chosen = cross_validate_both(readings) if readings else [None] * len(suites)
-    own = per_pair(readings) if readings else [None] * len(suites)
-    methods = standard_methods(emb, fragments=True, both=readings is None)
-    for suite, both, extra, default in zip(suites, own, fitted, chosen, strict=True):
+    readings = read_all(suites, emb)
+    chosen = cross_validate_both(readings) if paired else [None] * len(suites)
+    methods = standard_methods(emb, fragments=True)
+    for suite, both, extra, default in zip(suites, per_pair(readings), fitted, chosen, strict=True):
         results = [evaluate_method(method, suite) for method in methods]
         print(format_results(suite, results + [r for r in (both, extra, default) if r]))
 

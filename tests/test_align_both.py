@@ -69,7 +69,7 @@ def _readings(right: dict[tuple[int, int], set[int]], suites: tuple[Suite, ...])
     for (s, g), good in right.items():
         for k in range(len(grid)):
             beads[(s, k, g)] = [((g,), (g,))] if k in good else [((g,), ())]
-    return Readings(suites, grid, beads, 0.0)
+    return Readings(suites, grid, beads, (0.0,) * len(suites))
 
 
 def test_the_choice_is_the_best_mean_over_the_pairs_and_never_sees_the_held_out_group() -> None:

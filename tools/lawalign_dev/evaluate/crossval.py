@@ -284,24 +284,22 @@ DEPTH = 3
 sentences of both sides: 1-3, 2-2, 3-1)."""
 
 
-def standard_methods(
-    embedder: Any, *, depth: int = DEPTH, fragments: bool = False, both: bool = True
-) -> list[Method]:
-    """The baselines and our strategies, every one reading the same cached e5 vectors.
+def standard_methods(embedder: Any, *, depth: int = DEPTH, fragments: bool = False) -> list[Method]:
+    """The baselines and our strategies, every one reading the same cached e5 vectors. The reconciled
+    strategy ``both`` is not among them: it is scored from the alignments
+    :func:`lawalign_dev.evaluate.train_both.read_all` makes once for both of its rows
+    (:func:`~lawalign_dev.evaluate.train_both.per_pair` and
+    :func:`~lawalign_dev.evaluate.train_both.cross_validate`).
 
     Args:
         embedder: the (cached) bundled embedder.
         depth: longest run of sentences embedded for the baselines and ``sentence-all``.
-        fragments: also the fragment and reconciled strategies (they encode clause fragments).
-        both: with ``fragments``, the reconciled strategy too (``make eval`` scores it from the
-            readings :func:`lawalign_dev.evaluate.train_both.read_all` makes once for both of its
-            rows: :func:`lawalign_dev.evaluate.train_both.per_pair`).
+        fragments: also the fragment strategy (it encodes clause fragments).
     """
     from dataclasses import replace
 
     from lawalign.align.features import encode_banded, prepare_pair, split_large
     from lawalign.align.fragments import FRAGMENT_CONFIG, align_prepared, prepare_fragments
-    from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
     from lawalign.align.sentalign import AlignConfig, overlap_lengths
     from lawalign_dev.evaluate.reference import bertalign_align, vecalign_align
 
@@ -341,14 +339,6 @@ def standard_methods(
             prepared[key] = prepare_fragments(doc.src, doc.tgt, embedder, FRAGMENT_CONFIG)
         return as_pairs(align_prepared(prepared[key], replace(FRAGMENT_CONFIG, **setting)))
 
-    def hybrid(doc: BenchmarkDoc, setting: Mapping[str, Any]) -> Pairs:
-        # as lawalign pair runs it (beads up to 5 sentences, runs encoded as ENCODED_RUNS says); what
-        # is encoded is chosen once, under the default constants, whatever the setting searched
-        key = (doc.name, "hybrid")
-        if key not in prepared:
-            prepared[key] = prepare_hybrid(doc.src, doc.tgt, embedder)
-        return as_pairs(align_under(prepared[key], HybridSettings(**setting)))
-
     methods = [
         Method("vecalign-style", vecalign, note=f"vecalign's DP, runs of up to {depth} sentences"),
         Method("bertalign-style", bertalign, note=f"bertalign's two passes, runs of up to {depth} sentences"),
@@ -362,10 +352,6 @@ def standard_methods(
     ]
     if fragments:
         methods.append(Method("fragment", fragment_path, our_grid()))
-    if fragments and both:
-        methods.append(
-            Method("both", hybrid, our_grid(), note="fragments and sentences reconciled, as lawalign pair")
-        )
     return methods
 
 

@@ -48,14 +48,12 @@ class Readings:
     suites: tuple[Suite, ...]
     grid: tuple[Mapping[str, Any], ...]
     beads: Mapping[tuple[int, int, int], Pairs]  # (suite, setting, group) -> beads inside the group
-    seconds: float
-    suite_seconds: tuple[float, ...] = ()  # CPU seconds per suite (encoding and every setting)
+    seconds: tuple[float, ...]  # CPU seconds per suite (its encoding and every setting)
 
     def per_setting(self, s: int) -> float:
         """CPU seconds of suite ``s`` per setting of the grid (its encoding spread over the settings),
         as :func:`lawalign_dev.evaluate.crossval.evaluate_method` counts a method's cost."""
-        spent = self.suite_seconds[s] if self.suite_seconds else self.seconds / max(1, len(self.suites))
-        return spent / max(1, len(self.grid))
+        return self.seconds[s] / max(1, len(self.grid))
 
     @property
     def groups(self) -> tuple[GroupKey, ...]:
@@ -64,7 +62,6 @@ class Readings:
 
 def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
     """Encode every document once (through the cache) and align it under every setting."""
-    start = time.process_time()
     grid = our_grid()
     beads: dict[tuple[int, int, int], Pairs] = {}
     spent: list[float] = []
@@ -78,7 +75,7 @@ def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
                     if group.doc == d:
                         beads[(s, k, g)] = _in_group(pairs, group)
         spent.append(time.process_time() - began)
-    return Readings(tuple(suites), grid, beads, time.process_time() - start, tuple(spent))
+    return Readings(tuple(suites), grid, beads, tuple(spent))
 
 
 def pooled(r: Readings, k: int, groups: Sequence[GroupKey]) -> float:
