@@ -72,9 +72,10 @@ bench-pair: setup  # only cold `lawalign pair` on 300 sentences against encoding
 bench-book: setup  # only the cold build of a 93-law book in three languages (many minutes)
 	$(BIN)/python scripts/bench_perf.py cold-book
 
-# ruff, strict mypy, and the layer contract of pyproject.toml ([tool.importlinter]) on this checkout's code.
+# ruff (rules and formatting), strict mypy, and the layer contract of pyproject.toml ([tool.importlinter]) on this checkout's code.
 lint: setup
 	$(BIN)/ruff check src tests scripts tools
+	$(BIN)/ruff format --check src tests scripts tools
 	$(BIN)/mypy
 	PYTHONPATH=src:tools $(BIN)/lint-imports --no-cache
 

@@ -74,6 +74,7 @@ _EDITION_KEYS = frozenset({"file", "lang", "name", "source_edition", "laws", "de
 _CORPUS_KEYS = frozenset({"name", "reference"})
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
+
 class _Locator:
     """Lines of keys in the manifest text, so a wrong value is reported as ``path:line:col``."""
 

@@ -28,6 +28,7 @@ from lawalign.limits import DATA_MAX_BYTES
 KINDS = ("profiles", "skeletons", "termbase", "changes")
 """The kinds of data file, each a folder of TOML files."""
 
+
 def check_data_dir(path: Path) -> None:
     """Refuse a ``--data`` folder that is missing or holds nothing lawalign reads.
 

@@ -180,8 +180,10 @@ class Knowledge:
                     f"{p}: --data must be a folder with {', '.join(k + '/' for k in KINDS)} "
                     "or a glossary (.toml or .tbx)"
                 )
-            if p.is_dir() and p is not folder and not any(
-                f.suffix.lower() in (".toml", ".tbx", ".xml") for f in p.iterdir()
+            if (
+                p.is_dir()
+                and p is not folder
+                and not any(f.suffix.lower() in (".toml", ".tbx", ".xml") for f in p.iterdir())
             ):
                 check_data_dir(p)  # says what a data folder holds
         origins: list[Origin] = []

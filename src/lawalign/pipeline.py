@@ -89,4 +89,3 @@ def _validated_memo(run: Run) -> Path | None:
         return None
     folder = cache_dir(run.cache_dir)
     return None if cache_problem(folder) else folder / "akn-valid"
-

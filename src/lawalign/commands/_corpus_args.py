@@ -141,7 +141,7 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
 
 DATA_HELP = (
     "your data over the bundled data (repeatable): a folder with profiles/, skeletons/, termbase/, "
-    "changes/, or a glossary (.toml termbase with lang = \"xx\", .tbx, or a folder of them); "
+    'changes/, or a glossary (.toml termbase with lang = "xx", .tbx, or a folder of them); '
     "termbases and glossaries are merged into the bundled termbases, never replace them "
     "(lawalign data --explain shows the result)"
 )

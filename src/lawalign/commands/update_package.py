@@ -81,9 +81,7 @@ def run(args: argparse.Namespace) -> int:
     source = args.source or translation.source_edition
     original = read_original(args.original, args.original_lang, args.target, data_dir)
     old = (
-        read_original(args.old_original, args.original_lang, source, data_dir)
-        if args.old_original
-        else None
+        read_original(args.old_original, args.original_lang, source, data_dir) if args.old_original else None
     )
     embedder = run_.get_embedder()
     store = store_of(embedder)

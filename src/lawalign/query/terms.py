@@ -384,6 +384,7 @@ def terms_frame(found: Sequence[TermOccurrence]) -> pd.DataFrame:
     frame = pd.DataFrame([o.as_dict() for o in found], columns=list(TERM_COLUMNS))
     return frame.astype({"avoided": "bool", "start": "int64", "end": "int64", "line": "int64"})
 
+
 __all__ = [
     "TERM_COLUMNS",
     "Rendering",
