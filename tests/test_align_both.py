@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from lawalign.align.fragments import FRAGMENT_CONFIG
-from lawalign.align.hybrid import ENCODED_RUNS, HybridSettings, bundled_settings, parse_settings
+from lawalign.align.hybrid import (
+    FRAGMENT_RUNS,
+    SENTENCE_RUNS,
+    HybridSettings,
+    bundled_settings,
+    parse_settings,
+)
 from lawalign.align.strategies import DEFAULT_STRATEGY
 from lawalign.errors import ConfigError
 from lawalign_dev.evaluate.crossval import Group, Suite, our_grid
@@ -27,7 +33,7 @@ def test_both_is_the_default_and_its_constants_come_from_the_protocols_grid() ->
     assert fragments.skip_percentile == sentences.skip_percentile == s.skip_percentile
     assert fragments.number_weight == sentences.number_weight == s.number_weight
     assert s.configs(6)[0].max_size == 6
-    assert ENCODED_RUNS == 2
+    assert (SENTENCE_RUNS, FRAGMENT_RUNS) == (3, 2)
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ On the Bleualign dev document strict F1 rises from 0.918 (fragments) and 0.886 (
 0.933, and to 0.944 with false sentence ends charged in every search (:mod:`lawalign.align.ends`;
 fragments 0.930, sentences 0.904; ``docs/align.md``). The cost is encoding both levels and running
 both searches: each level is encoded as the ``sentence`` strategy encodes sentences (every unit
-once, runs of up to :data:`ENCODED_RUNS` units only where that level's first pass is unsure).
+once, runs of up to :data:`SENTENCE_RUNS` sentences or :data:`FRAGMENT_RUNS` fragments only where that
+level's first pass is unsure).
 
 ``lawalign pair``'s default since 2026-12-06. The two margin constants of both levels (deletion
 percentile, number weight) are not set by hand: ``make train`` chooses them from the protocol's grid
@@ -59,11 +60,16 @@ from lawalign.align.sentalign import AlignConfig
 from lawalign.errors import ConfigError
 from lawalign.models import Bead
 
-ENCODED_RUNS = 2
-"""Longest run of units (sentences, fragments) given a vector of its own at either level; longer
-runs keep the length-weighted sum of their units' vectors. Chosen by cost before any quality
-measurement: runs of up to three cost 4.05x the characters of the sentences once on the 300 x 350
-benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of up to two 2.96x (docs/align.md)."""
+SENTENCE_RUNS = 3
+"""Longest run of sentences given a vector of its own at the sentence level (where its first pass is
+unsure); longer runs keep the length-weighted sum of their sentences' vectors."""
+FRAGMENT_RUNS = 2
+"""The same at the fragment level. Fragments are 2.3 per sentence, so their runs are most of the
+encoding: runs of up to three units at both levels cost 4.05x the characters of the sentences once
+on the 300 x 350 benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of up to two 2.96x.
+Runs of up to three sentences with runs of up to two fragments were chosen by a rule written down
+before their scores were seen: held out at least as good on both pairs, better on one, and under 4x
+(docs/align.md, "Runs of three sentences")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,17 +262,19 @@ def prepare_hybrid(
     embedder: Embedder,
     fragment_config: AlignConfig | None = None,
     sentence_config: AlignConfig | None = None,
-    encoded_runs: int = ENCODED_RUNS,
+    sentence_runs: int = SENTENCE_RUNS,
+    fragment_runs: int = FRAGMENT_RUNS,
 ) -> HybridInputs:
     """Cut both documents into fragments and embed both levels, each as the ``sentence`` strategy
-    does: every unit once, runs of up to ``encoded_runs`` units only where that level's first pass
-    is unsure (:func:`~lawalign.align.features.encode_banded`), longer runs approximated."""
+    does: every unit once, runs of up to ``sentence_runs`` sentences and ``fragment_runs`` fragments
+    only where that level's first pass is unsure (:func:`~lawalign.align.features.encode_banded`),
+    longer runs approximated."""
     cfg = sentence_config or AlignConfig()
     fcfg = fragment_config or FRAGMENT_CONFIG
-    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=min(encoded_runs, cfg.max_side))
+    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=min(sentence_runs, cfg.max_side))
     (src_units, src_owner), (tgt_units, tgt_owner) = fragment_units(src), fragment_units(tgt)
     pieces, _ = encode_banded(
-        src_units, tgt_units, embedder, fcfg, encoded_runs=min(encoded_runs, fcfg.max_side)
+        src_units, tgt_units, embedder, fcfg, encoded_runs=min(fragment_runs, fcfg.max_side)
     )
     fragments = fragment_inputs(
         src, tgt, src_units, tgt_units, (src_owner, tgt_owner), (pieces.src_ov, pieces.tgt_ov)
@@ -338,7 +346,8 @@ def align_hybrid(
 
 
 __all__ = [
-    "ENCODED_RUNS",
+    "FRAGMENT_RUNS",
+    "SENTENCE_RUNS",
     "HybridInputs",
     "HybridSettings",
     "Level",
