@@ -64,12 +64,11 @@ SENTENCE_RUNS = 3
 """Longest run of sentences given a vector of its own at the sentence level (where its first pass is
 unsure); longer runs keep the length-weighted sum of their sentences' vectors."""
 FRAGMENT_RUNS = 2
-"""The same at the fragment level. Fragments are 2.3 per sentence, so their runs are most of the
-encoding: runs of up to three units at both levels cost 4.05x the characters of the sentences once
-on the 300 x 350 benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of up to two 2.96x.
-Runs of up to three sentences with runs of up to two fragments were chosen by a rule written down
-before their scores were seen: held out at least as good on both pairs, better on one, and under 4x
-(docs/align.md, "Runs of three sentences")."""
+"""The same at the fragment level. Runs of up to three units at both levels cost 4.05x the characters
+of the sentences once on the 300 x 350 benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of
+up to two 2.96x. Runs of up to three sentences with runs of up to two fragments (3.61x in CPU time)
+were chosen by a rule written down before their scores were seen: held out at least as good on both
+pairs, better on one, and under 4x (docs/align.md, "Runs of three sentences")."""
 
 
 @dataclass(frozen=True, slots=True)
