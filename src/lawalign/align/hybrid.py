@@ -270,11 +270,9 @@ def prepare_hybrid(
     longer runs approximated."""
     cfg = sentence_config or AlignConfig()
     fcfg = fragment_config or FRAGMENT_CONFIG
-    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=min(sentence_runs, cfg.max_side))
+    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=sentence_runs)
     (src_units, src_owner), (tgt_units, tgt_owner) = fragment_units(src), fragment_units(tgt)
-    pieces, _ = encode_banded(
-        src_units, tgt_units, embedder, fcfg, encoded_runs=min(fragment_runs, fcfg.max_side)
-    )
+    pieces, _ = encode_banded(src_units, tgt_units, embedder, fcfg, encoded_runs=fragment_runs)
     fragments = fragment_inputs(
         src, tgt, src_units, tgt_units, (src_owner, tgt_owner), (pieces.src_ov, pieces.tgt_ov)
     )
