@@ -90,7 +90,8 @@ _TRAINED: dict[tuple[tuple[str, ...], bool, RuleConstants | None], RoleModel] = 
 def _fit_crf(train: Sequence[Page], stacked: bool, rules: RuleConstants | None = None) -> RoleModel:
     key = (tuple(sorted(p.name for p in train)), stacked, rules)
     if key not in _TRAINED:
-        _TRAINED[key] = train_crf(training_sequences(train, stacked, rules), load_settings())
+        settings = load_settings()
+        _TRAINED[key] = train_crf(training_sequences(train, stacked, rules, settings.relaid_copy), settings)
     return _TRAINED[key]
 
 

@@ -43,6 +43,7 @@ from lawalign.structure.reader import (
 from lawalign_dev.evaluate.confidence import fit_head
 from lawalign_dev.evaluate.pages import FileGold, GoldLine, LineResult, score_file
 from lawalign_dev.evaluate.protocol import Page, gives_id, load_pages, site_fold_of
+from lawalign_dev.evaluate.relaid import with_copies
 
 if TYPE_CHECKING:
     from lawalign.knowledge import Knowledge
@@ -89,6 +90,7 @@ class Settings:
     confidence_c: float = 1.0
     confidence_folds: int = 5
     veto_c: float = 1.0
+    relaid_copy: bool = False
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -108,6 +110,7 @@ def load_settings(path: Path | None = None) -> Settings:
         float(data["confidence_c"]),
         int(data["confidence_folds"]),
         float(data["veto_c"]),
+        bool(data["relaid_copy"]),
     )
 
 
@@ -154,11 +157,12 @@ def page_sequences(page: Page, stacked: bool, rules: RuleConstants | None = None
 
 
 def training_sequences(
-    pages: Sequence[Page], stacked: bool, rules: RuleConstants | None = None
+    pages: Sequence[Page], stacked: bool, rules: RuleConstants | None = None, relaid: bool = False
 ) -> list[tuple[list[LineFeatures], list[str]]]:
-    """Each page's lines and gold roles, in page-name order."""
+    """Each page's lines and gold roles, in page-name order; with ``relaid``, each page's re-laid-out
+    copy's too (:mod:`lawalign_dev.evaluate.relaid`)."""
     out = []
-    for page in sorted(pages, key=lambda p: p.name):
+    for page in sorted(with_copies(pages) if relaid else pages, key=lambda p: p.name):
         for feats in page_sequences(page, stacked, rules):
             out.append((feats, labels_of(feats, page.gold)))
     return out
@@ -345,7 +349,10 @@ def fold_readings(
             continue
         names = {p.name for p in held}
         model = train(
-            training_sequences([p for p in pages if p.name not in names], settings.stacked, rules), settings
+            training_sequences(
+                [p for p in pages if p.name not in names], settings.stacked, rules, settings.relaid_copy
+            ),
+            settings,
         )
         out.append((held, model, [r for p in held for r in run_rows(p, model, rules)]))
     return out
@@ -400,7 +407,8 @@ def build(realworld: Path, out: Path) -> RoleModel:
         settings = load_settings()
         pages = training_pages(realworld)
         folds = fold_readings(pages, settings)
-        model = with_veto(train(training_sequences(pages, settings.stacked), settings), folds, settings)
+        sequences = training_sequences(pages, settings.stacked, relaid=settings.relaid_copy)
+        model = with_veto(train(sequences, settings), folds, settings)
         results = out_of_fold(pages, settings, folds)
         head, knots = fit_confidence(results, settings, {p.name: p.site for p in pages})
         model = replace(model, head=head, calibration=knots)
