@@ -3,9 +3,10 @@
 The same law text reaches users laid out many ways (:mod:`lawalign_dev.evaluate.relayout`): with or
 without blank lines, double-spaced, hard-wrapped, indented. A line reader fitted on pages as they were
 published learns their layouts too: which blank lines and line lengths go with law text on the sites
-it has seen. Fitted also on one re-laid-out copy of each page, its layout cues weigh less against the
-rest (the rules' reading, the labels' shapes), as a reader of an unseen site's page needs
-(``make train``; the setting ``relaid_copy`` of ``data/reader/settings.toml``; docs/ingest.md).
+it has seen. Fitted also on one re-laid-out copy of each page, its layout cues might weigh less
+against the rest (the rules' reading, the labels' shapes). An option of ``make train`` (the setting
+``relaid_copy`` of ``data/reader/settings.toml``), measured and off: the protocol did not confirm
+what the 10-fold harness read (docs/ingest.md, "Re-laid-out training copies").
 
 Each page gets one copy, under the layout :func:`layout_of` its name picks (the same page the same
 layout in every fold and every run). The copy keeps the page's file name (a name may say which law a
