@@ -17,23 +17,25 @@ gold moved to the copy's lines: a line wrapped into several carries its label on
 from __future__ import annotations
 
 import hashlib
-import re
 import tempfile
 import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
+from lawalign.ingest.normalize import RAW_LINE_END
 from lawalign_dev.evaluate.pages import GoldLine
 from lawalign_dev.evaluate.protocol import Page
-from lawalign_dev.evaluate.relayout import WRAP_COLUMNS
+
+WRAP_COLUMNS = 60
+"""The width of the ``hard-wrapped`` layout."""
 
 LAYOUTS = ("no-blank-lines", "double-spaced", "hard-wrapped", "indented")
-"""The layouts of ``relayout.VARIANTS`` a training copy is made in: every
-word and line order kept, and every line's gold still one line's (not Windows line ends, which the
-reader normalizes away, nor one line for the whole page, whose lines have no gold of their own)."""
-
-_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+"""The layouts that keep every word, the line order and every line's gold one line's; the layout
+measure's variants (:data:`lawalign_dev.evaluate.relayout.VARIANTS`) are these and two more, Windows
+line ends (which the reader normalizes away) and one line for the whole page (whose lines have no
+gold of their own)."""
 
 Placed = list[tuple[str, int | None]]
 """A copy's lines, each with the index of the page's line it comes from (None: a blank line added)."""
@@ -49,8 +51,7 @@ def layout_of(name: str) -> str:
 
 
 def relaid_lines(lines: Sequence[str], layout: str) -> Placed:
-    """The lines of a page re-laid out as ``layout``, each with the index of its page line; the text
-    is that of :data:`~lawalign_dev.evaluate.relayout.VARIANTS`' function of the same name.
+    """The lines of a page re-laid out as ``layout``, each with the index of its page line.
 
     >>> relaid_lines(["A. Claim", "", "Text"], "double-spaced")
     [('A. Claim', 0), ('', None), ('Text', 2)]
@@ -90,14 +91,14 @@ def _folder() -> Path:
 
 
 def relaid_page(page: Page, folder: Path | None = None) -> Page | None:
-    """A copy of ``page`` in the layout its name picks, with its gold moved; None for a page that is
-    not UTF-8 text (its raw lines could not be told apart here as the reader tells them)."""
+    """A copy of ``page`` in the layout its name picks, with its gold moved (its raw lines split as the
+    reader splits them); None for a page that is not UTF-8 text."""
     try:
         text = page.path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         return None
     layout = layout_of(page.name)
-    placed = relaid_lines(_LINE_ENDS.split(text), layout)
+    placed = relaid_lines(RAW_LINE_END.split(text), layout)
     gold = {g.line: g for g in page.gold.lines}
     lines = []
     for number, (_, origin) in enumerate(placed, 1):
@@ -112,9 +113,15 @@ def relaid_page(page: Page, folder: Path | None = None) -> Page | None:
     return replace(page, name=name, path=path, gold=replace(page.gold, name=name, lines=tuple(lines)))
 
 
+@cache
+def _copy(page: Page) -> Page | None:
+    """:func:`relaid_page` in the process's folder, once per page (every fold trains on most pages)."""
+    return relaid_page(page)
+
+
 def with_copies(pages: Sequence[Page]) -> list[Page]:
     """``pages`` and a re-laid-out copy of each (:func:`relaid_page`)."""
-    copies = [relaid_page(p) for p in pages]
+    copies = [_copy(p) for p in pages]
     return [*pages, *(c for c in copies if c is not None)]
 
 

@@ -11,30 +11,18 @@ Pages the pipeline refuses as published, or reads without any law unit, say noth
 from __future__ import annotations
 
 import tempfile
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from lawalign_dev.evaluate.pages import Rows, units_of_file
-
-WRAP_COLUMNS = 60
-
-
-def _no_blank_lines(text: str) -> str:
-    return "\n".join(ln for ln in text.split("\n") if ln.strip())
+from lawalign_dev.evaluate.relaid import LAYOUTS, relaid_lines
 
 
-def _double_spaced(text: str) -> str:
-    return "\n\n".join(ln for ln in text.split("\n") if ln.strip())
-
-
-def _hard_wrapped(text: str) -> str:
-    return "\n".join(w for ln in text.split("\n") for w in (textwrap.wrap(ln, WRAP_COLUMNS) or [""]))
-
-
-def _indented(text: str) -> str:
-    return "\n".join("    " + ln if ln.strip() else ln for ln in text.split("\n"))
+def _relaid(layout: str, text: str) -> str:
+    """``text`` re-laid out as ``layout`` (:func:`lawalign_dev.evaluate.relaid.relaid_lines`)."""
+    return "\n".join(line for line, _ in relaid_lines(text.split("\n"), layout))
 
 
 def _crlf(text: str) -> str:
@@ -46,10 +34,7 @@ def _one_line(text: str) -> str:
 
 
 VARIANTS: dict[str, Callable[[str], str]] = {
-    "no-blank-lines": _no_blank_lines,
-    "double-spaced": _double_spaced,
-    "hard-wrapped": _hard_wrapped,
-    "indented": _indented,
+    **{layout: partial(_relaid, layout) for layout in LAYOUTS},
     "crlf": _crlf,
     "one-line": _one_line,
 }
