@@ -12,6 +12,7 @@ from lawalign.align.embed import normalize_rows
 from lawalign.align.features import (
     PairFeatures,
     approximate_runs,
+    compose_runs,
     encode_banded,
     prepare_pair,
     split_large,
@@ -86,6 +87,35 @@ def test_confident_threshold_trades_runs_encoded() -> None:
     _, every = encode_banded(src, tgt, _Bag(), cfg, confident=np.inf)
     assert none.runs == 0  # every bead a confident 1-1
     assert every.runs == every.runs_possible
+
+
+def test_longer_runs_are_read_from_the_encoded_runs_inside_them() -> None:
+    """With ``compose``, a run longer than those encoded, inside an unsure stretch, is read from the
+    encoded runs inside it: nothing more is encoded, it lies closer to the run's own vector than the
+    sum of its single units, and runs outside the unsure stretches keep their approximation."""
+    src = WORDS
+    tgt = [*WORDS[:3], " ".join(WORDS[3:6]), *WORDS[6:]]  # one 3-1 bead
+    cfg = AlignConfig(max_size=4)  # runs of up to 3
+    plain_bag, composed_bag = _Bag(), _Bag()
+    plain, _ = encode_banded(src, tgt, plain_bag, cfg, encoded_runs=2)
+    composed, _ = encode_banded(src, tgt, composed_bag, cfg, encoded_runs=2, compose=True)
+    assert composed_bag.asked == plain_bag.asked
+    changed = [i for i in range(len(src) - 2) if not np.allclose(plain.src_ov[2, i], composed.src_ov[2, i])]
+    assert 3 in changed and len(changed) < len(src) - 2  # the 3-1 bead's run; not every run
+    own = _Bag().encode([" ".join(src[i : i + 3]) for i in changed])
+    for row, i in zip(own, changed, strict=True):
+        assert float(row @ composed.src_ov[2, i]) > float(row @ plain.src_ov[2, i])
+    assert np.allclose(plain.src_ov[:2], composed.src_ov[:2])  # encoded runs and sentences untouched
+    assert [(b.src, b.tgt) for b in composed.align(cfg)][3] == ((3, 4, 5), (3,))
+
+
+def test_compose_runs_weighs_each_split_by_length() -> None:
+    v = approximate_runs(np.eye(4, dtype=np.float32), ["a", "b", "c", "d"], 4)
+    v[2, 0] = [0.0, 0.0, 1.0, 0.0]  # the run "a b c" encoded as if it read "c"
+    out = compose_runs(v, ["a", "b", "c", "d"], [(4, 0)])
+    splits = [3 * v[2, 0] + v[0, 3], 2 * v[1, 0] + 2 * v[1, 2], v[0, 0] + 3 * v[2, 1]]
+    assert np.allclose(out[3, 0], normalize_rows(np.sum(normalize_rows(np.array(splits)), axis=0)[None])[0])
+    assert np.allclose(np.delete(out, 3, axis=0), np.delete(v, 3, axis=0))
 
 
 def _features(src: list[str], tgt: list[str], k: int = 4) -> PairFeatures:

@@ -21,7 +21,12 @@ per sentence (1 + 2 + 3 + 4), where a plain sentence encoding costs one. So:
 4. every other bead (a deletion, a bead of more than one sentence on a side, a weak 1-1) marks its
    sentences *uncertain* (widened by :data:`WIDEN` sentences each way); the runs of up to
    :data:`ENCODED_RUNS` sentences lying wholly inside an uncertain stretch are encoded, their
-   approximations replaced, and the search runs again.
+   approximations replaced, and the search runs again;
+5. with ``compose``, the longer runs inside an uncertain stretch are read from the encoded runs
+   inside them (:func:`compose_runs`: a run of four from its three + one, two + two and one + three)
+   rather than from their single units, at no encoding cost. On 215 runs of four sentences of the
+   300 x 350 benchmark pair (every third start of both sides), the composed vector's cosine to the
+   run's own vector is 0.990 on average, against 0.965 for the length-weighted sum of the four.
 """
 
 from __future__ import annotations
@@ -193,6 +198,35 @@ def approximate_runs(vectors: np.ndarray, units: Sequence[str], max_side: int) -
         count = n - k + 1
         if count > 0:
             out[k - 1, :count] = normalize_rows(csum[k : k + count] - csum[:count])
+    return out
+
+
+def compose_runs(ov: np.ndarray, units: Sequence[str], runs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """``ov`` with every run ``(k, i)`` of ``runs`` read from its two-part readings.
+
+    A run longer than the longest run encoded has no vector of its own. Where the shorter runs inside it
+    are encoded, it is read from them: for every split into a first part of ``a`` units and a second of
+    ``k − a``, the parts' vectors summed with their character lengths as weights and re-normalized;
+    the run's vector is the mean of these readings, re-normalized (so a run of four is read from its
+    encoded three + one, two + two and one + three). ``runs`` are ordered by ``k``, so a longer run may
+    be read from shorter composed ones.
+
+    >>> v = approximate_runs(np.eye(3, dtype=np.float32), ["a", "b", "c"], 3)
+    >>> v[1, 0] = [0.0, 1.0, 0.0]  # the run "a b" encoded as if it read "b"
+    >>> [round(float(x), 3) for x in compose_runs(v, ["a", "b", "c"], [(3, 0)])[2, 0]]
+    [0.233, 0.794, 0.562]
+    """
+    weights = np.array([max(1, len(u)) for u in units], dtype=np.float64)
+    csum = np.concatenate([[0.0], np.cumsum(weights)])
+    out = ov.copy()
+    for k, i in sorted(runs):
+        total = np.zeros(ov.shape[2])
+        for a in range(1, k):
+            part = (csum[i + a] - csum[i]) * out[a - 1, i] + (csum[i + k] - csum[i + a]) * out[
+                k - a - 1, i + a
+            ]
+            total += part / max(float(np.linalg.norm(part)), 1e-12)
+        out[k - 1, i] = total / max(float(np.linalg.norm(total)), 1e-12)
     return out
 
 
@@ -411,11 +445,11 @@ def _uncertain(
     return src_mask, tgt_mask
 
 
-def _runs_inside(mask: np.ndarray, max_side: int) -> list[tuple[int, int]]:
-    """``(k, i)`` of every run of ``2 ≤ k ≤ max_side`` units wholly inside the masked stretches."""
+def _runs_inside(mask: np.ndarray, max_side: int, shortest: int = 2) -> list[tuple[int, int]]:
+    """``(k, i)`` of every run of ``shortest ≤ k ≤ max_side`` units wholly inside the masked stretches."""
     n = len(mask)
     out: list[tuple[int, int]] = []
-    for k in range(2, max_side + 1):
+    for k in range(shortest, max_side + 1):
         for i in range(n - k + 1):
             if mask[i : i + k].all():
                 out.append((k, i))
@@ -431,6 +465,7 @@ def encode_banded(
     confident: float = CONFIDENT,
     encoded_runs: int = ENCODED_RUNS,
     widen: int = WIDEN,
+    compose: bool = False,
 ) -> tuple[PairFeatures, EncodeStats]:
     """Sentence features with runs encoded only where a first pass is uncertain (module docstring).
 
@@ -444,6 +479,8 @@ def encode_banded(
             every bead, ``-inf`` none beyond the non-1-1 beads.
         encoded_runs: longest run encoded (longer ones stay approximated).
         widen: sentences added on each side of an uncertain bead.
+        compose: read the runs longer than ``encoded_runs`` inside an uncertain stretch from the
+            encoded runs inside them (:func:`compose_runs`).
     """
     max_side = config.max_side
     n, m = len(src), len(tgt)
@@ -485,6 +522,9 @@ def encode_banded(
             src_ov[k - 1, i] = vectors[" ".join(s.strip() for s in src[i : i + k])]
         for k, j in tgt_runs:
             tgt_ov[k - 1, j] = vectors[" ".join(t.strip() for t in tgt[j : j + k])]
+    if compose:
+        src_ov = compose_runs(src_ov, src, _runs_inside(src_mask, max_side, longest + 1))
+        tgt_ov = compose_runs(tgt_ov, tgt, _runs_inside(tgt_mask, max_side, longest + 1))
     final = replace(first, src_ov=src_ov, tgt_ov=tgt_ov)
     stats = EncodeStats(len(distinct), len(order), possible, int(src_mask.sum()), int(tgt_mask.sum()))
     return final, stats
@@ -501,6 +541,7 @@ __all__ = [
     "Level",
     "PairFeatures",
     "approximate_runs",
+    "compose_runs",
     "encode_banded",
     "features_of",
     "prepare_pair",

@@ -26,7 +26,8 @@ On the Bleualign dev document strict F1 rises from 0.918 (fragments) and 0.886 (
 fragments 0.930, sentences 0.904; ``docs/align.md``). The cost is encoding both levels and running
 both searches: each level is encoded as the ``sentence`` strategy encodes sentences (every unit
 once, runs of up to :data:`SENTENCE_RUNS` sentences or :data:`FRAGMENT_RUNS` fragments only where that
-level's first pass is unsure).
+level's first pass is unsure; the longer runs there read from the encoded runs inside them,
+:data:`COMPOSE_RUNS`).
 
 ``lawalign pair``'s default since 2026-12-06. The two margin constants of both levels (deletion
 percentile, number weight) are not set by hand: ``make train`` chooses them from the protocol's grid
@@ -69,6 +70,12 @@ of the sentences once on the 300 x 350 benchmark pair (4.30x in CPU time, over i
 up to two 2.96x. Runs of up to three sentences with runs of up to two fragments (3.61x in CPU time)
 were chosen by a rule written down before their scores were seen: held out at least as good on both
 pairs, better on one, and under 4x (docs/align.md, "Runs of three sentences")."""
+COMPOSE_RUNS = True
+"""Longer runs inside an unsure stretch (four sentences, three fragments) are read from the encoded
+runs inside them (:func:`~lawalign.align.features.compose_runs`) rather than from their single units:
+no string more is encoded. Chosen by a rule written down before its scores were seen (held out at
+least as good on both pairs and 0.003 better on one; docs/align.md, "Longer runs read from the
+encoded runs inside them")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,16 +270,20 @@ def prepare_hybrid(
     sentence_config: AlignConfig | None = None,
     sentence_runs: int = SENTENCE_RUNS,
     fragment_runs: int = FRAGMENT_RUNS,
+    compose: bool = COMPOSE_RUNS,
 ) -> HybridInputs:
     """Cut both documents into fragments and embed both levels, each as the ``sentence`` strategy
     does: every unit once, runs of up to ``sentence_runs`` sentences and ``fragment_runs`` fragments
     only where that level's first pass is unsure (:func:`~lawalign.align.features.encode_banded`),
-    longer runs approximated."""
+    longer runs approximated; with ``compose``, the longer runs inside an unsure stretch read from
+    the encoded runs inside them (:func:`~lawalign.align.features.compose_runs`)."""
     cfg = sentence_config or AlignConfig()
     fcfg = fragment_config or FRAGMENT_CONFIG
-    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=sentence_runs)
+    sentences, _ = encode_banded(src, tgt, embedder, cfg, encoded_runs=sentence_runs, compose=compose)
     (src_units, src_owner), (tgt_units, tgt_owner) = fragment_units(src), fragment_units(tgt)
-    pieces, _ = encode_banded(src_units, tgt_units, embedder, fcfg, encoded_runs=fragment_runs)
+    pieces, _ = encode_banded(
+        src_units, tgt_units, embedder, fcfg, encoded_runs=fragment_runs, compose=compose
+    )
     fragments = fragment_inputs(
         src, tgt, src_units, tgt_units, (src_owner, tgt_owner), (pieces.src_ov, pieces.tgt_ov)
     )
@@ -343,6 +354,7 @@ def align_hybrid(
 
 
 __all__ = [
+    "COMPOSE_RUNS",
     "FRAGMENT_RUNS",
     "SENTENCE_RUNS",
     "HybridInputs",
