@@ -180,6 +180,11 @@ def prepare_pair(
     return features_of(src, tgt, src_ov, tgt_ov, owners, sentences)
 
 
+def _unit_weights(units: Sequence[str]) -> np.ndarray:
+    """Each unit's weight in a run's vector: its character length (at least 1)."""
+    return np.array([max(1, len(u)) for u in units], dtype=np.float64)
+
+
 def approximate_runs(vectors: np.ndarray, units: Sequence[str], max_side: int) -> np.ndarray:
     """(max_side, n, d) overlaps whose run vectors are the character-length-weighted sums of the
     units' vectors, re-normalized (row ``k = 1`` is ``vectors`` itself).
@@ -189,7 +194,7 @@ def approximate_runs(vectors: np.ndarray, units: Sequence[str], max_side: int) -
     [0.316, 0.949]
     """
     n = len(units)
-    weights = np.array([max(1, len(u)) for u in units], dtype=np.float64)
+    weights = _unit_weights(units)
     out = np.zeros((max_side, n, vectors.shape[1]), dtype=np.float32)
     out[0, :n] = vectors
     weighted = vectors.astype(np.float64) * weights[:, None]
@@ -216,8 +221,7 @@ def compose_runs(ov: np.ndarray, units: Sequence[str], runs: Sequence[tuple[int,
     >>> [round(float(x), 3) for x in compose_runs(v, ["a", "b", "c"], [(3, 0)])[2, 0]]
     [0.233, 0.794, 0.562]
     """
-    weights = np.array([max(1, len(u)) for u in units], dtype=np.float64)
-    csum = np.concatenate([[0.0], np.cumsum(weights)])
+    csum = np.concatenate([[0.0], np.cumsum(_unit_weights(units))])
     out = ov.copy()
     for k, i in sorted(runs):
         total = np.zeros(ov.shape[2])
@@ -445,11 +449,11 @@ def _uncertain(
     return src_mask, tgt_mask
 
 
-def _runs_inside(mask: np.ndarray, max_side: int, shortest: int = 2) -> list[tuple[int, int]]:
-    """``(k, i)`` of every run of ``shortest ≤ k ≤ max_side`` units wholly inside the masked stretches."""
+def _runs_inside(mask: np.ndarray, max_side: int) -> list[tuple[int, int]]:
+    """``(k, i)`` of every run of ``2 ≤ k ≤ max_side`` units wholly inside the masked stretches."""
     n = len(mask)
     out: list[tuple[int, int]] = []
-    for k in range(shortest, max_side + 1):
+    for k in range(2, max_side + 1):
         for i in range(n - k + 1):
             if mask[i : i + k].all():
                 out.append((k, i))
@@ -510,7 +514,9 @@ def encode_banded(
     ]
     src_mask, tgt_mask = _uncertain(beads, scores, calibration.skip, confident, n, m, widen)
     longest = min(max_side, encoded_runs)
-    src_runs, tgt_runs = _runs_inside(src_mask, longest), _runs_inside(tgt_mask, longest)
+    src_inside, tgt_inside = _runs_inside(src_mask, max_side), _runs_inside(tgt_mask, max_side)
+    src_runs = [(k, i) for k, i in src_inside if k <= longest]
+    tgt_runs = [(k, j) for k, j in tgt_inside if k <= longest]
     texts = {" ".join(s.strip() for s in src[i : i + k]) for k, i in src_runs}
     texts |= {" ".join(t.strip() for t in tgt[j : j + k]) for k, j in tgt_runs}
     order = sorted(texts)
@@ -523,8 +529,8 @@ def encode_banded(
         for k, j in tgt_runs:
             tgt_ov[k - 1, j] = vectors[" ".join(t.strip() for t in tgt[j : j + k])]
     if compose:
-        src_ov = compose_runs(src_ov, src, _runs_inside(src_mask, max_side, longest + 1))
-        tgt_ov = compose_runs(tgt_ov, tgt, _runs_inside(tgt_mask, max_side, longest + 1))
+        src_ov = compose_runs(src_ov, src, [(k, i) for k, i in src_inside if k > longest])
+        tgt_ov = compose_runs(tgt_ov, tgt, [(k, j) for k, j in tgt_inside if k > longest])
     final = replace(first, src_ov=src_ov, tgt_ov=tgt_ov)
     stats = EncodeStats(len(distinct), len(order), possible, int(src_mask.sum()), int(tgt_mask.sum()))
     return final, stats
