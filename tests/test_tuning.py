@@ -93,15 +93,17 @@ def test_no_module_of_the_reading_stages_keeps_a_tuned_number_of_its_own() -> No
     assert found == NOT_TUNED, "a number set in the code: move it to data/reader/settings.toml"
 
 
-# Fractions a formula of the structure stage holds as its definition, not as a setting: none, one,
-# the floor 0.5 of a confidence (a tie), the tolerance of a cost comparison.
+# Fractions a formula of the reading stages holds as its definition, not as a setting: none, one,
+# the floor 0.5 of a confidence (a tie) or a half, the tolerance of a cost comparison.
 FORMULA_FLOATS = {0.0, 0.5, 1.0, 1e-12}
 
 
-def test_no_fraction_is_set_inside_the_structure_stages_code() -> None:
-    """A fraction written inside a function (a share, a cost, a confidence) is a tuned number too."""
+@pytest.mark.parametrize("folder", ["structure", "ingest"])
+def test_no_fraction_is_set_inside_the_reading_stages_code(folder: str) -> None:
+    """A fraction written inside a function (a share, a cost, a confidence, a typographic distance in
+    type sizes, a weight of a score) is a tuned number too."""
     found = []
-    for path in sorted((SRC / "structure").glob("*.py")):
+    for path in sorted((SRC / folder).glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
         for node in (n for f in functions for n in ast.walk(f)):
@@ -110,8 +112,8 @@ def test_no_fraction_is_set_inside_the_structure_stages_code() -> None:
                 and type(node.value) is float
                 and node.value not in FORMULA_FLOATS
             ):
-                found.append(f"structure/{path.name}:{node.lineno}: {node.value}")
-    assert not found
+                found.append(f"{folder}/{path.name}:{node.lineno}: {node.value}")
+    assert not sorted(set(found))
 
 
 def test_wrong_keys_and_types_are_refused() -> None:

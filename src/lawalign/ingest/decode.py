@@ -55,6 +55,21 @@ DECLARED_BONUS = tuned_float("ingest.decode", "declared_bonus")
 # Bonus for a code page the language's profile lists (``legacy_encodings``): breaks ties such as
 # cp1258 "ọ" vs cp1254 "ò" for the same byte.
 LANG_BONUS = tuned_float("ingest.decode", "lang_bonus")
+# UTF-16 without a byte-order mark: NUL bytes at one parity in at least UTF16_NUL_SHARE of the pairs,
+# at the other parity at most UTF16_OTHER_SHARE as many.
+UTF16_NUL_SHARE = tuned_float("ingest.decode", "utf16_nul_share")
+UTF16_OTHER_SHARE = tuned_float("ingest.decode", "utf16_other_share")
+# The weights of score_text's terms: letters in a language's alphabet, in its commonest letters, words
+# of sane letter case, suspect characters, symbols wedged between letters.
+ALPHABET_WEIGHT = tuned_float("ingest.decode", "alphabet_weight")
+COMMON_WEIGHT = tuned_float("ingest.decode", "common_weight")
+CASE_WEIGHT = tuned_float("ingest.decode", "case_weight")
+SUSPECT_WEIGHT = tuned_float("ingest.decode", "suspect_weight")
+WEDGED_WEIGHT = tuned_float("ingest.decode", "wedged_weight")
+# Bad bytes among valid multi-byte UTF-8 sequences up to this share of them: damaged UTF-8.
+DAMAGED_UTF8_SHARE = tuned_float("ingest.decode", "damaged_utf8_share")
+# Two code pages whose scores are closer than this read the file almost equally well.
+AMBIGUOUS_MARGIN = tuned_float("ingest.decode", "ambiguous_margin")
 
 # File signatures of common binary formats, to name them in the error.
 _MAGIC: tuple[tuple[bytes, str], ...] = (
@@ -140,9 +155,9 @@ def _utf16_without_bom(data: bytes) -> str | None:
     even = head[0::2].count(0)
     odd = head[1::2].count(0)
     # Spaces, digits and Latin punctuation give every script some NUL high bytes.
-    if odd >= 0.05 * half and even <= 0.05 * odd:
+    if odd >= UTF16_NUL_SHARE * half and even <= UTF16_OTHER_SHARE * odd:
         return "utf-16-le"
-    if even >= 0.05 * half and odd <= 0.05 * even:
+    if even >= UTF16_NUL_SHARE * half and odd <= UTF16_OTHER_SHARE * even:
         return "utf-16-be"
     return None
 
@@ -188,7 +203,7 @@ def score_text(text: str, lang: str | None = None, data_dir: Path | None = None)
     suspect = sum(1 for c in visible if is_suspect(c)) / len(visible)
     letters = [c for c in sample if c.isalpha()]
     if not letters:
-        return -4.0 * suspect, suspect
+        return -SUSPECT_WEIGHT * suspect, suspect
     # ASCII reads the same in every candidate: only the other letters tell code pages apart.
     telling = [c for c in letters if ord(c) > 0x7F] or letters
     scripts = Counter(script_of(c) for c in telling)
@@ -203,12 +218,18 @@ def score_text(text: str, lang: str | None = None, data_dir: Path | None = None)
         common = set(profile.common_letters)
         in_alpha = sum(1 for c in telling_lowered if c in alphabet) / len(telling_lowered)
         in_common = sum(1 for c in lowered if c in common) / len(lowered)
-        fit = max(fit, 2.0 * in_alpha + 0.5 * in_common)
+        fit = max(fit, ALPHABET_WEIGHT * in_alpha + COMMON_WEIGHT * in_common)
     wedged = _wedged_symbols(sample)
     words = _WORD.findall(sample)
     insane = sum(1 for w in words if any(a.islower() and b.isupper() for a, b in pairwise(w)))
     case_sanity = 1.0 - insane / len(words) if words else 1.0
-    score = consistency + fit + 0.5 * case_sanity - 4.0 * suspect - 4.0 * wedged / len(letters)
+    score = (
+        consistency
+        + fit
+        + CASE_WEIGHT * case_sanity
+        - SUSPECT_WEIGHT * suspect
+        - WEDGED_WEIGHT * wedged / len(letters)
+    )
     return score, suspect
 
 
@@ -431,7 +452,7 @@ def decode_bytes(
     lossy = data.decode("utf-8", "replace")
     bad = lossy.count("\ufffd")
     valid = sum(1 for c in lossy if ord(c) > 0x7F) - bad
-    if valid >= 10 and bad <= max(3, 0.05 * valid) and UTF8_MULTIBYTE.search(data):
+    if valid >= 10 and bad <= max(3, DAMAGED_UTF8_SHARE * valid) and UTF8_MULTIBYTE.search(data):
         line, col = _location(data, first_bad)
         raise InputError(
             path,
@@ -470,7 +491,7 @@ def decode_bytes(
     notices.append(Notice("encoding-detected", message + ")", path))
     if (
         runner is not None
-        and best.score - runner.score < 0.05
+        and best.score - runner.score < AMBIGUOUS_MARGIN
         and data.decode(runner.encoding, "replace") != text
     ):
         notices.append(

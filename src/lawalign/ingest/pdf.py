@@ -98,6 +98,28 @@ FURNITURE_SHARE = tuned_float("ingest.pdf", "furniture_share")
 EDGE_ROWS = tuned_int("ingest.pdf", "edge_rows")
 BOLD_WEIGHT = 600
 HEADING_SIZE = tuned_float("ingest.pdf", "heading_size")
+# The typesetting the reader expects, in units of the type's size (or height) unless a share
+# (data/reader/settings.toml, [ingest.pdf], each with its meaning).
+BOLD_SHARE = tuned_float("ingest.pdf", "bold_share")
+CHAR_GAP = tuned_float("ingest.pdf", "char_gap")
+CHAR_BASELINE = tuned_float("ingest.pdf", "char_baseline")
+SUPERSCRIPT_HEIGHT = tuned_float("ingest.pdf", "superscript_height")
+SUPERSCRIPT_RAISE = tuned_float("ingest.pdf", "superscript_raise")
+GUTTER_ROW_SHARE = tuned_float("ingest.pdf", "gutter_row_share")
+GUTTER_BAND = tuned_float("ingest.pdf", "gutter_band")
+LINE_BASELINE = tuned_float("ingest.pdf", "line_baseline")
+APART_SPACE = tuned_float("ingest.pdf", "apart_space")
+DEFAULT_BODY_SIZE = tuned_float("ingest.pdf", "default_body_size")
+MAX_PITCH = tuned_float("ingest.pdf", "max_pitch")
+WORD_SPACE = tuned_float("ingest.pdf", "word_space")
+CENTRED_MARGIN = tuned_float("ingest.pdf", "centred_margin")
+CENTRED_TOLERANCE = tuned_float("ingest.pdf", "centred_tolerance")
+INDENT = tuned_float("ingest.pdf", "indent")
+FLUSH = tuned_float("ingest.pdf", "flush")
+DEFAULT_PITCH = tuned_float("ingest.pdf", "default_pitch")
+PARAGRAPH_GAP = tuned_float("ingest.pdf", "paragraph_gap")
+PARAGRAPH_GAP_PITCH = tuned_float("ingest.pdf", "paragraph_gap_pitch")
+EDGE_QUANTILE = tuned_float("ingest.pdf", "edge_quantile")
 
 
 @dataclass(slots=True)
@@ -138,7 +160,7 @@ class _Line:
             total += len(w.text)
             bold += len(w.text) if w.bold else 0
         self.size = sizes.most_common(1)[0][0]
-        self.bold = bold >= 0.9 * total
+        self.bold = bold >= BOLD_SHARE * total
 
     @property
     def x0(self) -> float:
@@ -241,14 +263,19 @@ def _page_words(raw: Any, tp: Any, height: float) -> list[_Word]:
         ctop, cbottom = height - t, height - b
         if chars:
             h = bottom - top if bottom - top > 1.0 else 1.0
-            if cx0 - x1 > 0.2 * h or cx0 < x0 - 0.5 * h:
+            if cx0 - x1 > CHAR_GAP * h or cx0 < x0 - 0.5 * h:
                 flush()
-            elif not -0.3 * h <= cbottom - bottom <= 0.3 * h:  # not on the same baseline: overlap?
+            elif abs(cbottom - bottom) > CHAR_BASELINE * h:  # not on the same baseline: overlap?
                 low_edge = cbottom if cbottom < bottom else bottom
                 high_edge = ctop if ctop > top else top
                 if low_edge - high_edge < 0.5 * min(h, cbottom - ctop):
                     flush()
-        if chars and "0" <= ch <= "9" and t - b < 0.8 * h and bottom - cbottom > 0.2 * h:
+        if (
+            chars
+            and "0" <= ch <= "9"
+            and t - b < SUPERSCRIPT_HEIGHT * h
+            and bottom - cbottom > SUPERSCRIPT_RAISE * h
+        ):
             ch = SUPERSCRIPT_DIGITS[ord(ch) - 48]  # a raised, smaller digit glued to a word: "claim¹"
         if not chars:
             first, x0, x1, top, bottom = k, cx0, cx1, ctop, cbottom
@@ -268,7 +295,7 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
     if hi - lo < 4 * MIN_GUTTER:
         return []
     rows = {round(w.bottom) for w in words}
-    allowed = max(0, int(0.1 * len(rows)))
+    allowed = max(0, int(GUTTER_ROW_SHARE * len(rows)))
     starts = [0] * (int(hi - lo) + 3)  # how many words cover each 1 pt bin, by a running sum
     for w in words:
         starts[max(0, int(w.x0 - lo))] += 1
@@ -284,7 +311,8 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
         if start is not None:
             a, b = lo + start, lo + x
             middle = (a + b) / 2
-            if b - a >= MIN_GUTTER and lo + 0.25 * (hi - lo) <= middle <= lo + 0.75 * (hi - lo):
+            band = lo + GUTTER_BAND * (hi - lo), lo + (1 - GUTTER_BAND) * (hi - lo)
+            if b - a >= MIN_GUTTER and band[0] <= middle <= band[1]:
                 left_rows = {round(w.bottom) for w in words if w.x1 <= a + 0.5}
                 right_rows = {round(w.bottom) for w in words if w.x0 >= b - 0.5}
                 if len(left_rows) >= 3 and len(right_rows) >= 3:
@@ -301,7 +329,7 @@ def _group_lines(words: list[_Word], page: int, col: int) -> list[_Line]:
         for line in reversed(lines[-3:]):
             ref = max(line, key=lambda v: v.size)
             overlap = min(w.bottom, ref.bottom) - max(w.top, ref.top)
-            if abs(w.bottom - ref.bottom) <= 0.3 * ref.size or overlap >= 0.5 * min(
+            if abs(w.bottom - ref.bottom) <= LINE_BASELINE * ref.size or overlap >= 0.5 * min(
                 w.bottom - w.top, ref.bottom - ref.top
             ):
                 line.append(w)
@@ -387,7 +415,7 @@ def _apart(line: _Line, page: _Page) -> bool:
         o.top - line.bottom for o in others if o.top >= line.bottom
     ]
     nearest = min(gaps, default=math.inf)
-    return nearest >= 0.9 * line.size
+    return nearest >= APART_SPACE * line.size
 
 
 def _furniture(pages: list[_Page]) -> dict[int, str]:
@@ -435,7 +463,7 @@ def _body_size(pages: list[_Page]) -> float:
         for line in page.lines:
             for w in line.words:
                 sizes[round(w.size, 1)] += len(w.text)
-    return sizes.most_common(1)[0][0] if sizes else 10.0
+    return sizes.most_common(1)[0][0] if sizes else DEFAULT_BODY_SIZE
 
 
 def _pitches(lines: list[_Line]) -> dict[float, float]:
@@ -444,7 +472,7 @@ def _pitches(lines: list[_Line]) -> dict[float, float]:
     for a, b in itertools.pairwise(lines):
         if a.page == b.page and a.col == b.col and a.size == b.size:
             d = b.bottom - a.bottom
-            if 0 < d < 2.5 * a.size:
+            if 0 < d < MAX_PITCH * a.size:
                 seen[a.size].append(round(d, 1))
     return {size: statistics.median_low(ds) for size, ds in seen.items() if ds}
 
@@ -457,7 +485,7 @@ def _first_word_width(line: _Line) -> float:
 def _ended_early(prev: _Line, line: _Line) -> bool:
     """The line before stopped although the next line's first word would have fit on it."""
     slack = prev.right - prev.x1
-    space = 0.3 * prev.size
+    space = WORD_SPACE * prev.size
     return slack > _first_word_width(line) + space + 0.5 * prev.size
 
 
@@ -468,16 +496,16 @@ def _same_face(prev: _Line, line: _Line) -> bool:
 def _centred(line: _Line) -> bool:
     """Set centred in its column (and not full width)."""
     middle = (line.left + line.right) / 2
-    margin = 2.5 * line.size  # more than a first-line indent
+    margin = CENTRED_MARGIN * line.size  # more than a first-line indent
     return (
         line.x0 - line.left > margin
         and line.right - line.x1 > margin
-        and abs((line.x0 + line.x1) / 2 - middle) < 0.03 * (line.right - line.left)
+        and abs((line.x0 + line.x1) / 2 - middle) < CENTRED_TOLERANCE * (line.right - line.left)
     )
 
 
 def _indented(line: _Line) -> bool:
-    return line.x0 - line.left > 0.8 * line.size and not _centred(line)
+    return line.x0 - line.left > INDENT * line.size and not _centred(line)
 
 
 def _first_line_indents(lines: list[_Line]) -> bool:
@@ -518,10 +546,10 @@ def _continues(
         short = prev.right - prev.x1 > FULL_LINE
         return not ((short or _SENTENCE_END.search(prev.text)) and _LABEL.match(line.text))
     gap = line.bottom - prev.bottom
-    usual = pitch.get(prev.size, 1.25 * prev.size)
-    if gap > usual + max(0.2 * prev.size, 0.15 * usual) or gap < 0:
+    usual = pitch.get(prev.size, DEFAULT_PITCH * prev.size)
+    if gap > usual + max(PARAGRAPH_GAP * prev.size, PARAGRAPH_GAP_PITCH * usual) or gap < 0:
         return False
-    indented = line.x0 - line.left > 0.8 * line.size and prev.x0 - prev.left < 0.3 * prev.size
+    indented = line.x0 - line.left > INDENT * line.size and prev.x0 - prev.left < FLUSH * prev.size
     return not (indented and not first_of_para)
 
 
@@ -533,8 +561,8 @@ def _set_edges(lines: list[_Line]) -> None:
     for group in groups.values():
         rights = sorted(ln.x1 for ln in group)
         lefts = sorted(ln.x0 for ln in group)
-        right = rights[int(0.9 * (len(rights) - 1))]
-        left = lefts[int(0.1 * (len(lefts) - 1))]
+        right = rights[int((1 - EDGE_QUANTILE) * (len(rights) - 1))]
+        left = lefts[int(EDGE_QUANTILE * (len(lefts) - 1))]
         faces: dict[tuple[float, bool], list[_Line]] = defaultdict(list)
         for ln in group:
             ln.right, ln.left = max(right, ln.x1), left
