@@ -98,8 +98,8 @@ FURNITURE_SHARE = tuned_float("ingest.pdf", "furniture_share")
 EDGE_ROWS = tuned_int("ingest.pdf", "edge_rows")
 BOLD_WEIGHT = 600
 HEADING_SIZE = tuned_float("ingest.pdf", "heading_size")
-# The typesetting the reader expects, in units of the type's size (or height) unless a share
-# (data/reader/settings.toml, [ingest.pdf], each with its meaning).
+# The typesetting the reader expects, in units of the type's size (or height), a share, or (the body
+# size of a document without text) points (data/reader/settings.toml, [ingest.pdf], each with its meaning).
 BOLD_SHARE = tuned_float("ingest.pdf", "bold_share")
 CHAR_GAP = tuned_float("ingest.pdf", "char_gap")
 CHAR_BASELINE = tuned_float("ingest.pdf", "char_baseline")
@@ -296,6 +296,7 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
         return []
     rows = {round(w.bottom) for w in words}
     allowed = max(0, int(GUTTER_ROW_SHARE * len(rows)))
+    band = lo + GUTTER_BAND * (hi - lo), lo + (1 - GUTTER_BAND) * (hi - lo)  # where a gutter's middle lies
     starts = [0] * (int(hi - lo) + 3)  # how many words cover each 1 pt bin, by a running sum
     for w in words:
         starts[max(0, int(w.x0 - lo))] += 1
@@ -311,7 +312,6 @@ def _gutters(words: list[_Word], width: float) -> list[tuple[float, float]]:
         if start is not None:
             a, b = lo + start, lo + x
             middle = (a + b) / 2
-            band = lo + GUTTER_BAND * (hi - lo), lo + (1 - GUTTER_BAND) * (hi - lo)
             if b - a >= MIN_GUTTER and band[0] <= middle <= band[1]:
                 left_rows = {round(w.bottom) for w in words if w.x1 <= a + 0.5}
                 right_rows = {round(w.bottom) for w in words if w.x0 >= b - 0.5}
