@@ -97,6 +97,12 @@ def long_line(folder: Path) -> list[str]:
     return ["units", str(path), "--input-lang", "en"]
 
 
+def many_lines(folder: Path) -> list[str]:
+    path = folder / "lines.txt"
+    path.write_bytes(b"A.\n" * 6_990_000)  # 20.97 MB: under the input size limit, 7 million lines
+    return ["units", str(path), "--input-lang", "en"]
+
+
 def _db(folder: Path) -> Path:
     path = folder / "db.sqlite"
     if not path.exists():
@@ -132,6 +138,7 @@ CASES: dict[str, Callable[[Path], list[str]]] = {
     "toml-100k-deep": deep_toml,
     "manifest-1M-laws": million_laws,
     "20MB-line": long_line,
+    "7M-lines": many_lines,
     "sql-zeroblob-500MB": sql_zeroblob,
     "sql-endless-cte": sql_endless,
     "sql-160MB-result": sql_rows,

@@ -353,6 +353,71 @@ def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
     assert f"{MAX_PARAGRAPH_CHARS:,}" in err
 
 
+def test_a_text_of_too_many_lines_is_refused_before_its_lines_are_built(tmp_path, capsys):
+    from lawalign.ingest.read import read_source
+    from lawalign.limits import MAX_LINES
+
+    path = tmp_path / "lines.txt"
+    path.write_text("A.\n" * MAX_LINES, encoding="utf-8")  # the limit itself is read
+    assert len(read_source(path, "en").lines) == MAX_LINES
+    path.write_text("A.\n" * MAX_LINES + "B.\n", encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
+    assert _one_error(capsys) == (
+        f"{path}:{MAX_LINES + 1}:1: more than {MAX_LINES:,} lines, over the limit for one input "
+        "(split the file, or check that this file is a law text)"
+    )
+    # soft line breaks start lines too; the error names the raw line they are on
+    path.write_text("LAW 68\n" + "a\x0c" * MAX_LINES, encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
+    assert _one_error(capsys).startswith(f"{path}:2:1: more than {MAX_LINES:,} lines")
+
+
+def test_a_page_of_too_many_paragraphs_is_refused_at_its_line(tmp_path, capsys):
+    from lawalign.limits import MAX_LINES
+
+    path = tmp_path / "page.html"
+    row = "<p>a</p>" * 10  # ten paragraphs a line: line numbers stay below libxml2's 65,535
+    body = "\n".join([row] * (MAX_LINES // 10) + ["<p>b</p>"])
+    path.write_text(f"<html><body>\n{body}\n</body></html>\n", encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 2
+    assert _one_error(capsys).startswith(f"{path}:{MAX_LINES // 10 + 2}:1: more than {MAX_LINES:,} lines")
+
+
+def test_a_page_past_the_html_parsers_line_numbers_says_so(tmp_path, caplog):
+    from lawalign.ingest.html import HTML_MAX_LINE
+    from lawalign.ingest.read import read_source
+
+    path = tmp_path / "long.html"
+    path.write_text("<html><body>\n" + "\n" * 70_000 + "<p>LAW 68</p>\n</body></html>\n", encoding="utf-8")
+    source = read_source(path, "en")
+    (notice,) = [n for n in source.notices if n.code == "html-line-numbers"]
+    assert notice.line == HTML_MAX_LINE and f"located at line {HTML_MAX_LINE:,}" in notice.message
+    assert source.lines[0].raw_line == HTML_MAX_LINE  # libxml2's, not 70,002: said, not hidden
+    assert f"{path}:{HTML_MAX_LINE}: the page has more than" in caplog.text
+
+
+def test_ids_to_review_are_marked_without_comparing_units(tmp_path, monkeypatch, capsys):
+    """Marking the ids under review compared every unit with every id under review by value
+    (37,454 comparisons for these 400 lines): a text of 50,000 such lines took three minutes, two
+    thirds of them there (now 24 s)."""
+    import random
+
+    from lawalign.models import Unit
+
+    rng = random.Random(2)
+    words = ["claim", "law", "the", "director", "shall", "68", "A.", "1.", "(a)", "tricks"]
+    path = tmp_path / "words.txt"
+    path.write_text(
+        "\n".join(" ".join(rng.choice(words) for _ in range(8)) for _ in range(400)), encoding="utf-8"
+    )
+    calls: list[int] = []
+    compare = Unit.__eq__
+    monkeypatch.setattr(Unit, "__eq__", lambda a, b: calls.append(1) or compare(a, b))
+    assert main(["units", str(path), "--input-lang", "en"]) == 0
+    assert "review: confidence below" in capsys.readouterr().out  # ids under review were marked
+    assert len(calls) < 100
+
+
 def test_a_unit_joined_from_many_lines_is_capped_too():
     from lawalign.limits import MAX_PARAGRAPH_CHARS, check_units
     from lawalign.models import Edition, Source, Unit

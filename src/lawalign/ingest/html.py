@@ -417,6 +417,10 @@ def _unify_line_ends(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+HTML_MAX_LINE = 65_535
+"""The highest line number libxml2's HTML parser records (16 bits; lxml offers no option to lift it,
+as XML_PARSE_BIG_LINES does for XML): an element on a later line reports this one."""
+
 MAX_DEPTH = 2048
 """Deepest element nesting read (libxml2's limit with ``huge_tree``); deeper documents are refused."""
 
@@ -467,6 +471,13 @@ def extract_html(text: str, path: str) -> Extracted:
                 "html-recovered", f"the HTML parser recovered from {errors} markup error(s)", path, first.line
             )
         )
+    if markup.count("\n") >= HTML_MAX_LINE:
+        message = (
+            f"the page has more than {HTML_MAX_LINE:,} lines: text past line {HTML_MAX_LINE:,} is located "
+            f"at line {HTML_MAX_LINE:,} (the HTML parser, libxml2, keeps line numbers in 16 bits)"
+        )
+        log.warning("%s:%d: %s", path, HTML_MAX_LINE, message)
+        notices.append(Notice("html-line-numbers", message, path, HTML_MAX_LINE))
     return _extract(root, path, html=True, media_type="text/html", notices=notices)
 
 

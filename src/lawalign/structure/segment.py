@@ -580,13 +580,15 @@ def _segment_or_fit(
     if reader is not None and assigned:
         # the confidence of an id reads the whole text, as the edition holds it
         units = with_confidence(units, reader)
-    review = [u for u in units if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE]
+    flagged = {k for k, u in enumerate(units) if u.kind != "debris" and u.confidence < REVIEW_CONFIDENCE}
+    review = [units[k] for k in sorted(flagged)]
     if review:
+        # by position, not ``u in review``: units compare by value, and that test is quadratic
         units = [
             replace(u, evidence=f"{u.evidence}; review: confidence below {REVIEW_CONFIDENCE}".lstrip("; "))
-            if u in review
+            if k in flagged
             else u
-            for u in units
+            for k, u in enumerate(units)
         ]
         notices.append(
             Notice(
