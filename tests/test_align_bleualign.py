@@ -118,3 +118,9 @@ def test_pair_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().err.strip() == f"{empty}: empty file"
     assert main(["pair", str(tmp_path / "nope.txt"), str(empty)]) == 2
     assert "no such file" in capsys.readouterr().err
+    from lawalign.limits import MAX_LINES
+
+    many = tmp_path / "many.txt"
+    many.write_text("Satz.\n" * (MAX_LINES + 1), encoding="utf-8")  # refused before a sentence is read
+    assert main(["pair", str(many), str(many), "--presplit", "--no-cache"]) == 2
+    assert capsys.readouterr().err.startswith(f"{many}:{MAX_LINES + 1}:1: more than {MAX_LINES:,} lines")

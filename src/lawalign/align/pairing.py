@@ -91,15 +91,18 @@ def read_document(
         store: the embedding cache's :class:`~lawalign.align.cache.Store`, to cache sentence splits.
 
     Raises:
-        InputError: a missing, empty, binary or undecodable file.
+        InputError: a missing, empty, binary or undecodable file, or one of more than
+            :data:`~lawalign.limits.MAX_LINES` lines.
     """
     from lawalign.ingest.langid import detect_language
+    from lawalign.limits import check_line_breaks
 
     shown = os.fspath(path)
     if presplit:
         text = _read_text(shown, lang)
         if not text.strip():
             raise InputError(shown, "no text: the file holds only whitespace")
+        check_line_breaks(text, shown)
         code = lang or detect_language(text)[0]
         lines = _split_lines(text)
         return PairDocument(shown, code, tuple(lines), tuple(range(1, len(lines) + 1)))
