@@ -103,6 +103,13 @@ def many_lines(folder: Path) -> list[str]:
     return ["units", str(path), "--input-lang", "en"]
 
 
+def many_pages(folder: Path) -> list[str]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import pdf_fixtures  # the tests' hand-written PDF of one page object named many times
+
+    return ["units", str(pdf_fixtures.many_pages(folder / "pages.pdf", 300_000)), "--input-lang", "en"]
+
+
 def _db(folder: Path) -> Path:
     path = folder / "db.sqlite"
     if not path.exists():
@@ -139,6 +146,7 @@ CASES: dict[str, Callable[[Path], list[str]]] = {
     "manifest-1M-laws": million_laws,
     "20MB-line": long_line,
     "7M-lines": many_lines,
+    "pdf-300k-pages": many_pages,
     "sql-zeroblob-500MB": sql_zeroblob,
     "sql-endless-cte": sql_endless,
     "sql-160MB-result": sql_rows,

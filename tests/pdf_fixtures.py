@@ -265,3 +265,28 @@ def truncated(text: str, path: Path) -> Path:
     data = whole.read_bytes()
     path.write_bytes(data[: len(data) // 3])
     return path
+
+
+def many_pages(path: Path, pages: int) -> Path:
+    """A PDF whose page tree names one page object ``pages`` times: a few bytes a page, written by
+    hand (a typesetter writes each page apart). Every page prints the same line at the same place."""
+    content = b"BT /F1 12 Tf 72 720 Td (A. Claim text) Tj ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + b" ".join([b"3 0 R"] * pages) + b"] /Count %d >>" % pages,
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(out)
+    return path

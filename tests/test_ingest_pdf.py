@@ -145,6 +145,20 @@ def test_unreadable_pdf_is_one_line_exit_2_nothing_written(tmp_path, capsys, mak
     assert not out.exists()
 
 
+def test_a_pdf_of_too_many_pages_is_refused_before_a_page_is_read(tmp_path, capsys):
+    from lawalign.limits import MAX_PDF_PAGES
+
+    big = pdf_fixtures.many_pages(tmp_path / "big.pdf", MAX_PDF_PAGES + 1)
+    assert big.stat().st_size < 80_000
+    assert main(["units", str(big), "--input-lang", "en"]) == 2
+    over = f"a PDF of {MAX_PDF_PAGES + 1:,} pages is over the limit of {MAX_PDF_PAGES:,} pages"
+    assert capsys.readouterr().err.strip() == f"{big}: {over} for one input"
+    # the limit itself is read: every page prints the same line, page furniture, so no text is left
+    at_limit = pdf_fixtures.many_pages(tmp_path / "limit.pdf", MAX_PDF_PAGES)
+    assert main(["units", str(at_limit), "--input-lang", "en"]) == 2
+    assert capsys.readouterr().err.strip() == f"{at_limit}: no text: the document holds no paragraphs of text"
+
+
 def test_commands_work_on_a_pdf_edition(typeset, tmp_path, capsys):
     pdf = typeset[("ru", "columns")]
     assert main(["units", str(pdf), "--lang", "ru", "--format", "text"]) == 0

@@ -41,6 +41,10 @@ whole Laws book is about 6,000 lines hard-wrapped. Every line read costs some ki
 the model's reading of it; about 6 KB for a line of two characters, measured in docs/guarantees.md),
 so the 20 MiB a file may hold, in short lines, would need tens of gigabytes: refused at the first
 line past the limit, before any line is built (:func:`check_line_breaks`, :func:`check_line_count`)."""
+MAX_PDF_PAGES = 10_000
+"""Pages of one PDF (the Laws book has about 130). A page tree may name one page object many times, so
+a PDF of 60 KB can hold 10,000 pages and one under the size limit millions, each read in turn:
+refused from the page count, before a page is read."""
 MAX_NAME_CHARS = 64
 """Longest edition name (it becomes a file name, ``<name>.xml``: a file name may be this plus its
 suffix)."""

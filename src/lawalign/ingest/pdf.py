@@ -58,6 +58,7 @@ from typing import Any
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
 from lawalign.ingest.letters import LETTERS
+from lawalign.limits import MAX_PDF_PAGES
 from lawalign.models import Notice
 from lawalign.tuning import tuned_float, tuned_int
 
@@ -630,10 +631,14 @@ def extract_pdf(data: bytes, path: str) -> Document:
         debris, and notices of what was rejoined or set aside.
 
     Raises:
-        InputError: a scan without text layer, an encrypted, truncated or damaged PDF.
+        InputError: a scan without text layer, an encrypted, truncated or damaged PDF, one of more
+            than :data:`~lawalign.limits.MAX_PDF_PAGES` pages.
     """
     doc = _open(data, path)
     try:
+        if len(doc) > MAX_PDF_PAGES:
+            pages_over = f"a PDF of {len(doc):,} pages is over the limit of {MAX_PDF_PAGES:,} pages"
+            raise InputError(path, f"{pages_over} for one input")
         pages = _read_pages(doc, path)
     finally:
         doc.close()
