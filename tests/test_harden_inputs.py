@@ -384,8 +384,8 @@ def test_a_page_of_too_many_paragraphs_is_refused_at_its_line(tmp_path, capsys):
 
 
 def test_a_page_past_the_html_parsers_line_numbers_says_so(tmp_path, caplog):
-    from lawalign.ingest.html import HTML_MAX_LINE
     from lawalign.ingest.read import read_source
+    from lawalign.limits import HTML_MAX_LINE
 
     path = tmp_path / "long.html"
     path.write_text("<html><body>\n" + "\n" * 70_000 + "<p>LAW 68</p>\n</body></html>\n", encoding="utf-8")
@@ -416,6 +416,28 @@ def test_ids_to_review_are_marked_without_comparing_units(tmp_path, monkeypatch,
     assert main(["units", str(path), "--input-lang", "en"]) == 0
     assert "review: confidence below" in capsys.readouterr().out  # ids under review were marked
     assert len(calls) < 100
+
+
+def test_a_law_printed_over_and_over_does_not_run_out_of_section_letters(tmp_path, capsys):
+    """A law printed nine times in a row is read as one law whose point numbering restarts; each
+    restart is a section inferred after the last, and past "Z" there was no letter: the id "5[1" was
+    refused as not canonical, with no location (exit 2). Now the sections stop at "Z"."""
+    law = ["LAW 5 - SOME TITLE", ""]
+    for sec in "ABCD":
+        law += [
+            f"{sec}. Section heading 5{sec}",
+            *(f"{n}. The player shall act ({sec}{n})." for n in (1, 2, 3)),
+        ]
+    path = tmp_path / "again.txt"
+    path.write_text("\n".join([*law, ""] * 9), encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", "en"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    covered = {n for r in rows for n in range(r["source"]["line_start"], r["source"]["line_end"] + 1)}
+    text_lines = {
+        n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.strip()
+    }
+    assert text_lines <= covered  # nothing lost
+    assert not any("[" in r["id"] for r in rows)
 
 
 def test_a_unit_joined_from_many_lines_is_capped_too():

@@ -45,6 +45,10 @@ MAX_PDF_PAGES = 10_000
 """Pages of one PDF (the Laws book has about 130). A page tree may name one page object many times, so
 a PDF of 60 KB can hold 10,000 pages and one under the size limit millions, each read in turn:
 refused from the page count, before a page is read."""
+HTML_MAX_LINE = 65_535
+"""Not a limit lawalign sets: the highest line number libxml2's HTML parser records (16 bits; lxml
+offers no option to lift it, as XML_PARSE_BIG_LINES does for XML). An element on a later line of a
+saved page reports this one; the reading says so (notice ``html-line-numbers``)."""
 MAX_NAME_CHARS = 64
 """Longest edition name (it becomes a file name, ``<name>.xml``: a file name may be this plus its
 suffix)."""

@@ -32,6 +32,7 @@ from lawalign.ingest.patterns import (
     POST_BODY_TOKEN,
     XML_START,
 )
+from lawalign.limits import HTML_MAX_LINE
 from lawalign.models import Notice
 
 log = logging.getLogger(__name__)
@@ -416,10 +417,6 @@ def _unify_line_ends(text: str) -> str:
     # libxml2 counts LF only; CRLF/CR become LF so that sourceline is the raw line an editor shows.
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
-
-HTML_MAX_LINE = 65_535
-"""The highest line number libxml2's HTML parser records (16 bits; lxml offers no option to lift it,
-as XML_PARSE_BIG_LINES does for XML): an element on a later line reports this one."""
 
 MAX_DEPTH = 2048
 """Deepest element nesting read (libxml2's limit with ``huge_tree``); deeper documents are refused."""

@@ -1132,7 +1132,11 @@ def _label_ids(
     seen: set[str] = set()
 
     def next_letter() -> str:
-        return chr(ord(section) + 1) if section else "A"
+        """The section after the current one; past "Z" (a law printed many times over, read as one
+        law) there is no letter left, and the section stays "Z": its units become extra ids."""
+        if not section:
+            return "A"
+        return chr(ord(section) + 1) if section < "Z" else section
 
     def next_point() -> int:
         """The number after the highest point read so far in the current section."""
