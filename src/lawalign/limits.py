@@ -40,7 +40,8 @@ starts a line; blank lines count), a page's or a document's extracted lines and 
 whole Laws book is about 6,000 lines hard-wrapped. Every line read costs some kilobytes (its cues,
 the model's reading of it; about 6 KB for a line of two characters, measured in docs/guarantees.md),
 so the 20 MiB a file may hold, in short lines, would need tens of gigabytes: refused at the first
-line past the limit, before any line is built (:func:`check_line_breaks`, :func:`check_line_count`)."""
+line past the limit, before any line is built (``check_line_breaks`` and ``check_line_count`` of
+``lawalign.ingest.normalize``)."""
 MAX_PDF_PAGES = 10_000
 """Pages of one PDF (the Laws book has about 130). A page tree may name one page object many times, so
 a PDF of 60 KB can hold 10,000 pages and one under the size limit millions, each read in turn:
@@ -149,52 +150,6 @@ def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
                 match.start("num") + 1,
                 line.text[:40],
             )
-
-
-_BREAK = re.compile(r"\r\n|\r|\n|[\u2028\u2029\u0085\x0b\x0c]")
-_RAW_END = frozenset(("\r\n", "\r", "\n"))
-
-
-def _too_many_lines(path: str, line: int) -> InputError:
-    return InputError(
-        path,
-        f"more than {MAX_LINES:,} lines, over the limit for one input (split the file, or check that "
-        "this file is a law text)",
-        line,
-        1,
-    )
-
-
-def check_line_breaks(text: str, path: str) -> None:
-    """Refuse a decoded plain text of more than :data:`MAX_LINES` lines, at the first line past the
-    limit (its raw line number, as editors count them), in one scan that stops there: nothing is
-    built for the lines of a text refused.
-
-    >>> check_line_breaks("a\\n" * MAX_LINES, "ok.txt")  # the final line end starts no line
-    >>> check_line_breaks("a\\n" * MAX_LINES + "b", "big.txt")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    lawalign.errors.InputError: big.txt:100001:1: more than 100,000 lines, over the limit for one input ...
-    """
-    raw_line = lines = 1
-    for match in _BREAK.finditer(text):
-        if match.group() in _RAW_END:
-            raw_line += 1
-        lines += 1
-        if lines > MAX_LINES and not (match.end() == len(text) and match.group() in _RAW_END):
-            raise _too_many_lines(path, raw_line)
-
-
-def check_line_count(path: str, raw_lines: Sequence[int]) -> None:
-    """Refuse a page or a document whose extracted lines (``raw_lines``: each one's line in the raw
-    file) number more than :data:`MAX_LINES`, at the raw line of the first one past the limit.
-
-    >>> check_line_count("p.html", range(1, MAX_LINES + 1))
-    >>> check_line_count("p.html", [7] * (MAX_LINES + 1))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    lawalign.errors.InputError: p.html:7:1: more than 100,000 lines, over the limit for one input ...
-    """
-    if len(raw_lines) > MAX_LINES:
-        raise _too_many_lines(path, raw_lines[MAX_LINES])
 
 
 def check_units(edition: Edition) -> None:

@@ -95,7 +95,7 @@ def read_document(
             :data:`~lawalign.limits.MAX_LINES` lines.
     """
     from lawalign.ingest.langid import detect_language
-    from lawalign.limits import check_line_breaks
+    from lawalign.ingest.normalize import check_line_breaks
 
     shown = os.fspath(path)
     if presplit:

@@ -30,8 +30,10 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from lawalign.errors import InputError
 from lawalign.ingest.charclass import needs_no_joiner
 from lawalign.ingest.letters import LETTERS
+from lawalign.limits import MAX_LINES
 from lawalign.models import ASCII_DIGITS, Line, Notice
 
 # Raw line ends: CRLF, CR, LF (what editors count).
@@ -52,6 +54,52 @@ class RawLine:
 
     text: str
     raw_line: int
+
+
+_ANY_LINE_BREAK = re.compile(f"{RAW_LINE_END.pattern}|{SOFT_LINE_BREAK.pattern}")
+
+
+def _too_many_lines(path: str, line: int) -> InputError:
+    return InputError(
+        path,
+        f"more than {MAX_LINES:,} lines, over the limit for one input (split the file, or check that "
+        "this file is a law text)",
+        line,
+        1,
+    )
+
+
+def check_line_breaks(text: str, path: str) -> None:
+    """Refuse a decoded plain text of more than :data:`~lawalign.limits.MAX_LINES` lines (as
+    :func:`split_raw_lines` would split it), at the first line past the limit (its raw line number, as
+    editors count them), in one scan that stops there: nothing is built for the lines of a text
+    refused.
+
+    >>> check_line_breaks("a\\n" * MAX_LINES, "ok.txt")  # the final line end starts no line
+    >>> check_line_breaks("a\\n" * MAX_LINES + "b", "big.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    lawalign.errors.InputError: big.txt:100001:1: more than 100,000 lines, over the limit for one input ...
+    """
+    raw_line = lines = 1
+    for match in _ANY_LINE_BREAK.finditer(text):
+        raw_end = not SOFT_LINE_BREAK.match(match.group())
+        raw_line += raw_end
+        lines += 1
+        if lines > MAX_LINES and not (raw_end and match.end() == len(text)):
+            raise _too_many_lines(path, raw_line)
+
+
+def check_line_count(path: str, raw: Sequence[RawLine]) -> None:
+    """Refuse a page or a document whose extracted lines ``raw`` number more than
+    :data:`~lawalign.limits.MAX_LINES`, at the raw line of the first one past the limit.
+
+    >>> check_line_count("p.html", [RawLine("a", 1)] * MAX_LINES)
+    >>> check_line_count("p.html", [RawLine("a", 7)] * (MAX_LINES + 1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    lawalign.errors.InputError: p.html:7:1: more than 100,000 lines, over the limit for one input ...
+    """
+    if len(raw) > MAX_LINES:
+        raise _too_many_lines(path, raw[MAX_LINES].raw_line)
 
 
 def split_raw_lines(text: str, path: str = "") -> tuple[list[RawLine], tuple[Notice, ...]]:

@@ -25,13 +25,15 @@ from lawalign.ingest.langid import detect_language
 from lawalign.ingest.normalize import (
     SOFT_LINE_BREAK,
     RawLine,
+    check_line_breaks,
+    check_line_count,
     normalize_line,
     normalize_lines,
     split_raw_lines,
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
-from lawalign.limits import check_limits, check_line_breaks, check_line_count
+from lawalign.limits import check_limits
 from lawalign.models import DebrisId, Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
@@ -167,7 +169,7 @@ def _document_lines(
         for part in SOFT_LINE_BREAK.split(para.text):
             raw.append(RawLine(part, para.line))
             where.append(para)
-    check_line_count(shown, [r.raw_line for r in raw])
+    check_line_count(shown, raw)
     control_notices: list[Notice] = []
     raw, controls = _without_controls(raw, shown, control_notices)
     lines, text, notices = normalize_lines(raw, shown)
@@ -250,7 +252,7 @@ def read_source(
             for item in extracted.lines
             for part in SOFT_LINE_BREAK.split(item.text)
         ]
-        check_line_count(shown, [r.raw_line for r in raw])
+        check_line_count(shown, raw)
         media_type = extracted.media_type
     else:
         check_line_breaks(decoded.text, shown)
