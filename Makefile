@@ -51,11 +51,15 @@ eval: setup
 # same bytes for the same gold and settings (docs/ingest.md, "The fitted reader").
 # and the document aligner's bead weights (src/lawalign/data/align/beads.json) from the gold beads of
 # ../shared/benchmarks (docs/align.md, "The fitted bead score"; the first run encodes them, ~5 min),
-# and the two constants of `lawalign pair`'s default strategy (src/lawalign/data/align/both.json).
+# the two constants of `lawalign pair`'s default strategy (src/lawalign/data/align/both.json),
+# and the biases of its encoder fitted to each shipped language pair's gold beads
+# (src/lawalign/data/align/encoders/en-zh.safetensors, docs/align.md "The encoder fitted to a language
+# pair"; about 3 minutes).
 train: setup
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_reader
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_aligner
 	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_both
+	PYTHONPATH=src:tools $(BIN)/python -m lawalign_dev.evaluate.train_encoder
 
 # Whether the structure stage's hand-set numbers (data/reader/settings.toml) hold out of sample: each
 # number alone halved and doubled, cross-validated by site on tests/realworld (docs/ingest.md, "Tuned

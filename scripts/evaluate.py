@@ -9,6 +9,9 @@ bleualign  strict/lax P/R/F1 (vecalign's score.py) on the Bleualign German-Frenc
 crossval   the same scores out of sample: constants chosen without the document scored (leave one
            group out; de-fr: 4 contiguous parts of the Bleualign dev document, zh-en: the 6 MAC-Dev
            chapters), the in-sample figure beside it, vecalign-style and bertalign-style baselines
+encoder    the encoder of `lawalign pair` fitted to a language pair (e5+en-zh), out of fold: each
+           chapter and part aligned with an encoder fitted on its pair's other groups, beside the
+           bundled encoder in the same run (10 fits, about 25 minutes)
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately
@@ -167,6 +170,21 @@ def section_crossval() -> None:
         print(format_results(suite, results + [r for r in (both, extra, default) if r]))
 
 
+def section_encoder() -> None:
+    """``lawalign pair``'s encoder fitted out of fold beside the bundled one, both pairs."""
+    print("== encoder: e5's biases fitted to gold beads, held out by document")
+    shared = _shared_benchmarks()
+    if shared is None or not (shared / "mac-dev").is_dir() or not (shared / "bleualign-dev").is_dir():
+        print("  (skipped: no ../shared/benchmarks)")
+        return
+    from lawalign.align.st_convert import models_dir
+    from lawalign_dev.evaluate.train_aligner import default_suites
+    from lawalign_dev.evaluate.train_encoder import cross_validate, report
+
+    results = cross_validate(default_suites(shared), models_dir() / "folds")
+    print("\n".join(report(results)))
+
+
 def _shared_benchmarks() -> Path | None:
     """``shared/benchmarks`` beside the repo (or beside a worktree's parent); ``LAWALIGN_BENCHMARKS`` wins."""
     env = os.environ.get("LAWALIGN_BENCHMARKS")
@@ -274,6 +292,7 @@ SECTIONS = {
     "divergences": section_divergences,
     "bleualign": section_bleualign,
     "crossval": section_crossval,
+    "encoder": section_encoder,
     "pages": section_pages,
     "protocol": section_protocol,
     "relayout": section_relayout,

