@@ -99,9 +99,11 @@ def fit(suites: Sequence[Suite], held: set[GroupKey], only: int | None = None) -
     import torch
     from sentence_transformers import SentenceTransformer
     from sentence_transformers.sentence_transformer.losses import MultipleNegativesSymmetricRankingLoss
+    from transformers.utils import logging as hf_logging
 
     from lawalign.align.st_convert import bias_names, ensure_st_e5
 
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # no "Loading weights" bar per fold
     torch.manual_seed(SEED)
     torch.set_num_threads(THREADS)
     model = SentenceTransformer(str(ensure_st_e5()), device="cpu", local_files_only=True)
