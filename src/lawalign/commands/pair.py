@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lawalign.align.embed import DEFAULT_MODEL, embedder_names, get_embedder
+from lawalign.align.embed import DEFAULT_MODEL, Embedder, embedder_names, get_embedder
 from lawalign.align.fragments import FRAGMENT_CONFIG
 from lawalign.align.hybrid import bundled_settings
 from lawalign.align.pairing import (
@@ -99,17 +99,17 @@ def run(args: argparse.Namespace) -> int:
         config = replace(FRAGMENT_CONFIG, max_size=max_bead)
     else:
         config = document_config(max_bead)
-    embedder = get_embedder(
-        args.model or DEFAULT_MODEL, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
-    )
+
+    def embedder_named(name: str) -> Embedder:
+        return get_embedder(name, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs())
+
+    embedder = embedder_named(args.model or DEFAULT_MODEL)
     store = store_of(embedder)
     src = read_document(args.src, args.src_lang, presplit=args.presplit, store=store)
     tgt = read_document(args.tgt, args.tgt_lang, presplit=args.presplit, store=store)
     chosen = pair_model(args.model, src.lang, tgt.lang)
     if chosen != (args.model or DEFAULT_MODEL):
-        embedder = get_embedder(
-            chosen, args.cache_dir, cache=not args.no_cache, jobs=args.jobs or default_jobs()
-        )
+        embedder = embedder_named(chosen)
     beads = pair_documents(src, tgt, embedder, config, unit=args.unit)
     if args.format == "tmx":
         data = render_tmx(beads, src, tgt)

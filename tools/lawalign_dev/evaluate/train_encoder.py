@@ -190,20 +190,19 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
     groups of its pair."""
     bundled = get_embedder("e5")
     per: dict[GroupKey, tuple[Pairs, Pairs, Pairs]] = {}
-    plan = [({(s, g)}, s) for s, suite in enumerate(suites) for g in range(len(suite.groups))]
-    for fold, (held, only) in enumerate(plan):
-        began = time.process_time()
-        embedder, model_file = fold_embedder(fit(suites, held, only), folder)
-        for s, g in sorted(held):
-            gold, base = align_group(suites[s], g, bundled)
-            _, mine = align_group(suites[s], g, embedder)
+    for s, suite in enumerate(suites):
+        for g, group in enumerate(suite.groups):
+            began = time.process_time()
+            embedder, model_file = fold_embedder(fit(suites, {(s, g)}, s), folder)
+            gold, base = align_group(suite, g, bundled)
+            _, mine = align_group(suite, g, embedder)
             per[(s, g)] = (gold, base, mine)
-        model_file.unlink(missing_ok=True)  # written by this run into the models cache
-        if log is not None:
-            log(f"fold {fold}: {len(held)} groups held out, {time.process_time() - began:.0f} CPU s")
+            model_file.unlink(missing_ok=True)  # written by this run into the models cache
+            if log is not None:
+                log(f"{suite.name} {group.name} held out: {time.process_time() - began:.0f} CPU s")
     out: list[FoldResult] = []
     for s, suite in enumerate(suites):
-        keys = [(s, g) for g in range(len(suite.groups)) if (s, g) in per]
+        keys = [(s, g) for g in range(len(suite.groups))]
         golds = [per[k][0] for k in keys]
         out.append(
             FoldResult(
