@@ -43,6 +43,14 @@ class PairDocument:
     sentences: tuple[str, ...]
     lines: tuple[int, ...]
 
+    def joined(self, idx: Sequence[int]) -> str:
+        """The sentences ``idx`` as one text, as every rendering of a bead groups them.
+
+        >>> PairDocument("a.txt", "en", ("One. ", " Two."), (1, 1)).joined((0, 1))
+        'One. Two.'
+        """
+        return " ".join(self.sentences[i].strip() for i in idx)
+
 
 def _read_text(path: str, lang: str | None) -> str:
     from lawalign.fsafe import check_regular, read_regular
@@ -195,10 +203,6 @@ def store_of(embedder: Embedder) -> object:
     return embedder.store if isinstance(embedder, CachedEmbedder) else None
 
 
-def _group(doc: PairDocument, idx: Sequence[int]) -> str:
-    return " ".join(doc.sentences[i].strip() for i in idx)
-
-
 def render_beads(beads: Sequence[Bead]) -> str:
     """One bead per line in vecalign notation (``[0]:[0, 1]``, ``[5]:[]``).
 
@@ -214,8 +218,8 @@ def render_jsonl(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) ->
     rows = []
     for b in beads:
         row: dict[str, object] = {"src": list(b.src), "tgt": list(b.tgt), "score": b.score}
-        row["src_text"] = _group(src, b.src)
-        row["tgt_text"] = _group(tgt, b.tgt)
+        row["src_text"] = src.joined(b.src)
+        row["tgt_text"] = tgt.joined(b.tgt)
         row["src_line"] = src.lines[b.src[0]] if b.src else None
         row["tgt_line"] = tgt.lines[b.tgt[0]] if b.tgt else None
         rows.append(json.dumps(row, ensure_ascii=False))
@@ -233,8 +237,8 @@ def render_tsv(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> s
                 str(list(b.src)),
                 str(list(b.tgt)),
                 f"{b.score:.4f}",
-                _group(src, b.src),
-                _group(tgt, b.tgt),
+                src.joined(b.src),
+                tgt.joined(b.tgt),
             ]
         )
     return buf.getvalue()

@@ -139,11 +139,6 @@ def pair_model(named: str | None, src_lang: str, tgt_lang: str) -> str:
     return f"e5+{pair}" if pair else DEFAULT_MODEL
 
 
-def _joined(doc: PairDocument, idx: Sequence[int]) -> str:
-    """The sentences ``idx`` of ``doc`` as one text (as the other renderings group them)."""
-    return " ".join(doc.sentences[i].strip() for i in idx)
-
-
 def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> bytes:
     """Sentence-level TMX 1.4b: one ``tu`` per match (deletions left out), ``srclang`` = source.
 
@@ -152,7 +147,7 @@ def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> b
     units = [
         TranslationUnit(
             tuid=f"{k + 1}",
-            texts=((src.lang, _joined(src, b.src)), (tgt.lang, _joined(tgt, b.tgt))),
+            texts=((src.lang, src.joined(b.src)), (tgt.lang, tgt.joined(b.tgt))),
             props=(("x-src", str(list(b.src))), ("x-tgt", str(list(b.tgt))), ("x-score", f"{b.score:.4f}")),
         )
         for k, b in enumerate(bb for bb in beads if bb.src and bb.tgt)
