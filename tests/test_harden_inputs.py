@@ -168,6 +168,24 @@ def test_control_characters_become_located_debris_and_never_crash(tmp_path, caps
     assert main(["build", str(corpus), "--no-align"]) == 0
 
 
+def _ids(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert main(["units", str(path), "--input-lang", "ru"]) == 0
+    return [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+
+
+@pytest.mark.parametrize("mark", ["\u200f", "\u200e", "\u061c", "\u202b", "\u2067"])
+def test_bidirectional_marks_around_labels_change_no_id(tmp_path, capsys, mark):
+    """A right-to-left page writes LRM/RLM or an isolate around a heading's number; they set the
+    display order only, and must not hide "СТАТЬЯ 68" or "A." from the reader."""
+    plain = _ids(RU, capsys)
+    lines = RU.read_text(encoding="utf-8").splitlines()
+    close = "\u2069" if mark == "\u2067" else ""  # an isolate is closed by PDI
+    marked = [mark + line.replace(" ", f" {mark}", 1) + close for line in lines]
+    path = tmp_path / "ru.txt"
+    path.write_text("\n".join(marked) + "\n", encoding="utf-8")
+    assert _ids(path, capsys) == plain
+
+
 def test_text_format_never_sends_escape_sequences_to_a_terminal(tmp_path, capsys):
     path = _with_escapes(tmp_path)
     named = tmp_path / "x\x1b[2Jy.txt"

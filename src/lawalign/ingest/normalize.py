@@ -11,9 +11,12 @@ Named steps, applied per line so the line map stays exact, each counted in a Not
     each (runs are not collapsed).
 ``zero-width``
     Removed: zero-width space (U+200B), a byte-order mark inside the text (U+FEFF), word joiner
-    (U+2060), soft hyphen (U+00AD). Zero-width (non-)joiners (U+200C/U+200D) are removed only between
-    characters of scripts that never use them (Latin, Greek, Cyrillic, punctuation, line edges);
-    elsewhere (Arabic, Indic, emoji sequences) they are part of the spelling and stay.
+    (U+2060), soft hyphen (U+00AD), and the bidirectional format characters (:data:`BIDI_MARKS`:
+    marks, embeddings, overrides and isolates, which set the display order of right-to-left text and
+    carry none of its content; a page in Hebrew or Arabic writes them around a heading's number, where
+    they would hide "LAW 68" from every pattern). Zero-width (non-)joiners (U+200C/U+200D) are removed
+    only between characters of scripts that never use them (Latin, Greek, Cyrillic, punctuation, line
+    edges); elsewhere (Arabic, Indic, emoji sequences) they are part of the spelling and stay.
 ``nfc``
     Unicode NFC (canonical composition: "e" + U+0301 → "é"); no compatibility folding.
 ``trailing-space``
@@ -42,7 +45,9 @@ RAW_LINE_END = re.compile(r"\r\n|\r|\n")
 SOFT_LINE_BREAK = re.compile("[\u2028\u2029\u0085\x0b\x0c]")
 
 SPACES = frozenset("\t\u00a0\u202f\u2007\u205f\u3000\u1680" + "".join(map(chr, range(0x2000, 0x200B))))
-ALWAYS_REMOVED = frozenset("\u200b\ufeff\u2060\u00ad")
+BIDI_MARKS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""LRM, RLM, ALM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI (Unicode's bidirectional algorithm)."""
+ALWAYS_REMOVED = frozenset("\u200b\ufeff\u2060\u00ad") | BIDI_MARKS
 JOINERS = frozenset("\u200c\u200d")
 REMOVED = ALWAYS_REMOVED | JOINERS
 """Every character normalization may delete (joiners only where no script needs them)."""
@@ -176,7 +181,7 @@ Step = Callable[[str], tuple[str, int]]
 # NFC so that "e" + ZWSP + U+0301 composes to "é".
 NORMALIZE_STEPS: dict[str, tuple[Step, str]] = {
     "spaces": (_spaces, "tab/no-break/other space(s) became a space"),
-    "zero-width": (_zero_width, "zero-width character(s) / soft hyphen(s) removed"),
+    "zero-width": (_zero_width, "zero-width character(s) / soft hyphen(s) / bidi mark(s) removed"),
     "nfc": (_nfc, "line(s) recomposed to Unicode NFC"),
     "trailing-space": (_trailing_space, "trailing space(s) removed"),
 }
@@ -187,6 +192,8 @@ def normalize_line(line: str) -> str:
 
     >>> normalize_line("ĐIỀU\\u00a068.\\u200b\\t ")
     'ĐIỀU 68.'
+    >>> normalize_line("\\u200fLAW 68\\u200e - \\u2067חוק\\u2069")
+    'LAW 68 - חוק'
     """
     for step, _ in NORMALIZE_STEPS.values():
         line = step(line)[0]
