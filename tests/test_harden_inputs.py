@@ -186,6 +186,28 @@ def test_bidirectional_marks_around_labels_change_no_id(tmp_path, capsys, mark):
     assert _ids(path, capsys) == plain
 
 
+@pytest.mark.parametrize("zero", [0x1D7CE, 0x0F20, 0x1040])  # mathematical bold, Tibetan, Myanmar
+def test_law_numbers_in_any_decimal_digits_get_ids(tmp_path, capsys, zero):
+    """``\\d`` reads every Unicode decimal digit: a page printing "СТАТЬЯ 𝟔𝟖" got no id but an error
+    without a location (exit 2); now its ids are the plain text's."""
+    plain = _ids(RU, capsys)
+    digits = str.maketrans({str(d): chr(zero + d) for d in range(10)})
+    path = tmp_path / "ru.txt"
+    path.write_text(RU.read_text(encoding="utf-8").translate(digits), encoding="utf-8")
+    assert _ids(path, capsys) == plain
+
+
+def test_every_decimal_digit_folds_to_ascii():
+    import sys
+    import unicodedata
+
+    from lawalign.models import ASCII_DIGITS, DIGIT_ZEROS
+
+    zeros = [c for c in range(0x80, sys.maxunicode + 1) if unicodedata.decimal(chr(c), None) == 0]
+    assert sorted(DIGIT_ZEROS) == zeros  # the data follows this Python's Unicode version
+    assert all(chr(z + d).translate(ASCII_DIGITS) == str(d) for z in zeros for d in range(10))
+
+
 def test_text_format_never_sends_escape_sequences_to_a_terminal(tmp_path, capsys):
     path = _with_escapes(tmp_path)
     named = tmp_path / "x\x1b[2Jy.txt"

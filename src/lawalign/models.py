@@ -37,10 +37,20 @@ class TextEncoder(Protocol):
 
 # "68B2" -> law 68, section B, point 2; "68.fn1" -> law 68, suffix fn1; "71.1" -> law 71, point 1;
 # "68B.x1" -> a unit of section 68B the reference has no place for.
-# Decimal digits of other scripts (Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, Thai,
-# full-width) as ASCII: an id's numbers are ASCII, whatever digits the text printed them in.
-_DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10)
-ASCII_DIGITS = str.maketrans({chr(z + d): str(d) for z in _DIGIT_ZEROS for d in range(10)})
+# The decimal digits of every script (Unicode category Nd, as Unicode 14 lists them: each run of ten
+# starts at one of these zeros) as ASCII: an id's numbers are ASCII, whatever digits the text printed
+# them in. The patterns read labels with ``\d``, which matches every one of them, so a page that
+# prints its law numbers in mathematical bold ("𝟔𝟖") or Tibetan digits gets ids, not an error. A test
+# checks the list against the running Python's unicodedata.
+DIGIT_ZEROS = (
+    0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
+    0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90,
+    0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
+    0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0, 0x11650, 0x116C0,
+    0x11730, 0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x16A60, 0x16AC0, 0x16B50, 0x1D7CE, 0x1D7D8,
+    0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E950, 0x1FBF0,
+)  # fmt: skip
+ASCII_DIGITS = str.maketrans({chr(z + d): str(d) for z in DIGIT_ZEROS for d in range(10)})
 
 _UNIT_ID = re.compile(
     r"""^(?P<law>\d+)
