@@ -368,17 +368,45 @@ BOOK = (
 )
 
 
-def test_law_numbers_over_999_are_refused_not_merged(tmp_path, capsys):
+def test_law_numbers_over_999_are_set_aside_not_merged(tmp_path, capsys):
     path = tmp_path / "book.txt"
     path.write_text(BOOK + "\nLAW 1000 THOUSAND\n\nA. Text of law one thousand.\n", encoding="utf-8")
-    assert main(["units", str(path), "--input-lang", "en"]) == 2
-    assert _one_error(capsys).startswith(f"{path}:9:5: law number 1000 is over the supported range 1-999")
+    assert main(["units", str(path), "--input-lang", "en", "--no-reader"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    aside = [(r["id"], r["source"]["line_start"], r["text"]) for r in rows if r.get("reason") == "other-law"]
+    assert aside == [
+        ("debris.other1", 9, "LAW 1000 THOUSAND"),
+        ("debris.other2", 11, "A. Text of law one thousand."),
+    ]
+    assert rows[0]["evidence"].startswith("column 5: law number 1000 is beyond this book's 1-999")
+    assert not any("thousand" in r["text"] for r in rows if r["kind"] != "debris")  # never law 999's
     path.write_text(BOOK, encoding="utf-8")
     # the rules read numbers up to 999 (the fitted reader may still veto a law the book does not hold:
     # Law 999 has no reference title, and a two-line run under "NINE" is its own evidence)
     assert main(["units", str(path), "--input-lang", "en", "--no-reader"]) == 0
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert ids == ["68.title", "68A", "999.title", "999A"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "page", "cited"),
+    [
+        (
+            "fr",
+            "LOI 68 - RÉCLAMATION\n\nA. Toute déclaration est une réclamation.\n\n",
+            "Article 1384 du Code civil : on répond du dommage.",
+        ),
+        ("de", "Regel 68 - Claim\n\nA. Jede Erklärung ist ein Claim.\n\n", "§ 1004 BGB gilt entsprechend."),
+    ],
+)
+def test_a_page_citing_another_codes_article_is_read_not_refused(tmp_path, capsys, lang, page, cited):
+    """Commentary citing a civil code's article at a line's start refused the whole page (exit 2)."""
+    path = tmp_path / "page.txt"
+    path.write_text(page + cited + "\n", encoding="utf-8")
+    assert main(["units", str(path), "--input-lang", lang, "--no-reader"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["text"] for r in rows if r.get("reason") == "other-law"] == [cited]
+    assert any(r["id"].startswith("68A") for r in rows)  # the page is read
 
 
 def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):

@@ -1,9 +1,12 @@
-"""The limits lawalign enforces on an input, each with a clear, located error (never a silent merge
-or an unbounded run).
+"""The limits lawalign enforces on an input, each with a clear, located error or located debris (never
+a silent merge or an unbounded run).
 
-* :data:`MAX_LAW_NUMBER`: law numbers run 1–999 (the WBF Laws have 93). A law heading whose number
-  has four or more digits ("LAW 1000") is refused at its line instead of being read as text of the
-  law before it.
+* :data:`MAX_LAW_NUMBER`: law numbers run 1–999 (the WBF Laws have 93). A line that opens with a
+  law keyword and a number of four or more digits ("LAW 1000", "Article 1384 du Code civil", "§ 1004
+  BGB") is another code's article, not a law of the book: reading sets it aside as debris
+  (``other-law``) with the lines after it up to the next law heading numbered 1–999
+  (:func:`law_number_at`, ``ingest.read``), so its text is never read as text of the law before it,
+  and the page is still read.
 * :data:`MAX_POINTS`: a section numbers at most 99 points; "100." after "99." is refused at its
   line.
 * :data:`MAX_PARAGRAPH_CHARS`: one line, and one unit (a paragraph, wrapped lines joined), holds at
@@ -11,7 +14,7 @@ or an unbounded run).
   on one line is under 20,000. Longer input is not a law paragraph (a dump, a minified page) and
   would only cost minutes of sentence splitting and alignment.
 
-These three run on the normalized text at the end of reading (:func:`check_limits`, called by
+The last two run on the normalized text at the end of reading (:func:`check_limits`, called by
 ``read_source``), so they cost one pass; the unit length is checked again at the end of
 segmentation (:func:`check_units`, called by ``segment_law``).
 
@@ -101,23 +104,31 @@ _NUMBERED = re.compile(r"^\s*(?P<num>\d{2,4})[.)](?=\s)")
 
 
 @cache
-def _big_law_heading(law_keywords: tuple[str, ...]) -> re.Pattern[str]:
+def _law_heading(law_keywords: tuple[str, ...]) -> re.Pattern[str]:
     keywords = "|".join(sorted((re.escape(k) for k in law_keywords), key=len, reverse=True))
-    return re.compile(rf"^\s*(?:{keywords})\s+(?P<num>\d{{4,}})(?!\d)", re.I)
+    return re.compile(rf"^\s*(?:{keywords})\s+(?P<num>\d+)(?!\d)", re.I)
 
 
-def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
+def law_number_at(text: str, law_keywords: Sequence[str]) -> re.Match[str] | None:
+    """The law number a line opens with after one of ``law_keywords`` ("LAW 68", "§ 1004 BGB"), as a
+    match whose group ``num`` is the number; None when the line opens otherwise.
+
+    >>> law_number_at("§ 1004 BGB gilt", ["§", "Regel"])["num"], law_number_at("Regeln", ["Regel"])
+    ('1004', None)
+    """
+    return _law_heading(tuple(law_keywords)).match(text) if law_keywords else None
+
+
+def check_limits(source: SourceText) -> None:
     """Refuse a text beyond the limits above, naming the file, line and column.
 
     Args:
         source: the normalized text.
-        law_keywords: the words that open a law heading in the text's language (its profile's).
 
     Raises:
-        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, a law heading numbered above
-            :data:`MAX_LAW_NUMBER`, or a point numbered past :data:`MAX_POINTS` after point 99.
+        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, or a point numbered past
+            :data:`MAX_POINTS` after point 99.
     """
-    heading = _big_law_heading(tuple(law_keywords))
     point_99 = False
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:
@@ -141,15 +152,6 @@ def check_limits(source: SourceText, law_keywords: Sequence[str]) -> None:
                     point.start("num") + 1,
                     line.text[:40],
                 )
-        match = heading.match(line.text)
-        if match:
-            raise InputError(
-                source.path,
-                f"law number {match['num']} is over the supported range 1-{MAX_LAW_NUMBER}",
-                line.raw_line,
-                match.start("num") + 1,
-                line.text[:40],
-            )
 
 
 def check_units(edition: Edition) -> None:

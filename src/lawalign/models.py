@@ -393,6 +393,7 @@ DebrisReason = Literal[
     "tracked-deletion",  # text a Word file records as deleted (tracked change)
     "comment",  # a Word file's comment
     "control",  # control characters taken out of the text
+    "other-law",  # another code's article ("Article 1384 du Code civil"): a law number beyond 1-999
     "commentary",  # prose about the law on a commentary page, not its text
     "quoted-reply",  # a quoted earlier message on a mailing-list page
     "mail-header",  # a mail header line (From:, Date:, Subject:) on a mailing-list page

@@ -33,7 +33,7 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
-from lawalign.limits import check_limits
+from lawalign.limits import MAX_LAW_NUMBER, check_limits, law_number_at
 from lawalign.models import DebrisId, Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
@@ -331,6 +331,70 @@ def _finish(
         removed=removed,
         notices=tuple(notices),
     )
-    # paragraph length, law numbers: refused at their line (docs/guarantees.md)
-    check_limits(source, load_profile(source.lang, data_dir).law_keywords)
+    source = _set_aside_other_laws(source, load_profile(source.lang, data_dir).law_keywords)
+    check_limits(source)  # paragraph length, points: refused at their line (docs/guarantees.md)
     return source
+
+
+def _set_aside_other_laws(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
+    """Step ``other-law``: a line that opens with a law keyword and a number beyond
+    :data:`~lawalign.limits.MAX_LAW_NUMBER` ("Article 1384 du Code civil", "§ 1004 BGB") starts
+    another code's text, which runs to the next law heading numbered within the range: each of its
+    non-blank lines becomes located debris (reason ``other-law``) and a blank line in the text, so
+    nothing of it is read as the law before it, and the rest of the page is read as usual."""
+    aside: dict[int, str] = {}
+    opened: tuple[int, str] | None = None  # (raw line, number) of the other law being set aside
+    for k, line in enumerate(source.lines):
+        match = law_number_at(line.text, law_keywords)
+        if match is not None:
+            number = match["num"]
+            if int(number) > MAX_LAW_NUMBER:
+                opened = (line.raw_line, number)
+                aside[k] = (
+                    f"column {match.start('num') + 1}: law number {number} is beyond this book's "
+                    f"1-{MAX_LAW_NUMBER}: another code's article, set aside up to the next law heading"
+                )
+                continue
+            opened = None
+        if opened is not None and line.text.strip():
+            aside[k] = f"the text under law number {opened[1]} (line {opened[0]}), set aside with it"
+    if not aside:
+        return source
+    lines: list[Line] = []
+    offset = 0
+    for k, line in enumerate(source.lines):
+        lines.append(replace(line, text="" if k in aside else line.text, offset=offset))
+        offset += len(lines[-1].text) + 1
+    units = tuple(
+        Unit(
+            id=DebrisId.of(n, "other"),
+            kind="debris",
+            role="debris",
+            lang=source.lang,
+            law="",
+            text=source.lines[k].text,
+            source=_line_source(source.path, source.lines[k]),
+            reason="other-law",
+            evidence=evidence,
+        )
+        for n, (k, evidence) in enumerate(sorted(aside.items()), start=1)
+    )
+    notice = Notice(
+        "other-law",
+        f"{len(aside)} line(s) of another code's article set aside as debris",
+        source.path,
+        source.lines[min(aside)].raw_line,
+    )
+    return replace(
+        source,
+        text="\n".join(ln.text for ln in lines),
+        lines=tuple(lines),
+        removed=source.removed + units,
+        notices=(*source.notices, notice),
+    )
+
+
+def _line_source(path: str, line: Line) -> Source:
+    """The location of one line (a PDF's or Word file's paragraph: its first and last line, pages)."""
+    end = line.raw_line_end or line.raw_line
+    return Source(path, line.raw_line, end, line.page, line.page_end or line.page)
