@@ -375,8 +375,8 @@ def test_law_numbers_over_999_are_set_aside_not_merged(tmp_path, capsys):
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     aside = [(r["id"], r["source"]["line_start"], r["text"]) for r in rows if r.get("reason") == "other-law"]
     assert aside == [
-        ("debris.other1", 9, "LAW 1000 THOUSAND"),
-        ("debris.other2", 11, "A. Text of law one thousand."),
+        ("debris.aside1", 9, "LAW 1000 THOUSAND"),
+        ("debris.aside2", 11, "A. Text of law one thousand."),
     ]
     assert rows[0]["evidence"].startswith("column 5: law number 1000 is beyond this book's 1-999")
     assert not any("thousand" in r["text"] for r in rows if r["kind"] != "debris")  # never law 999's
@@ -932,7 +932,7 @@ def _points(n: int) -> str:
     return "\n".join(lines)
 
 
-def test_99_points_are_read_and_a_100th_is_refused_at_its_line(tmp_path, capsys):
+def test_99_points_are_read_and_a_100th_starts_a_list_set_aside(tmp_path, capsys):
     from lawalign.limits import MAX_POINTS
     from lawalign.structure.patterns import POINT
 
@@ -943,15 +943,20 @@ def test_99_points_are_read_and_a_100th_is_refused_at_its_line(tmp_path, capsys)
     assert main(["units", str(ok), "--input-lang", "en", "--no-reader"]) == 0
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert "68A99" in ids and not any("wrap" in i for i in ids)
+    # past 99 the numbering is a list (an index, a list of rulings): set aside to the end of the law,
+    # never point 99's text, and the page read (until 2026-12-07 the whole file was refused)
     for n, text in ((150, _points(150)), (200, RU.read_text(encoding="utf-8") + "\n" + _points(200)[50:])):
         bad = tmp_path / f"p{n}.txt"
         bad.write_text(text, encoding="utf-8")
-        assert main(["units", str(bad), "--input-lang", "en" if n == 150 else "ru"]) == 2
-        err = _one_error(capsys)
+        assert main(["units", str(bad), "--input-lang", "en" if n == 150 else "ru"]) == 0
+        rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        aside = [r for r in rows if r.get("reason") == "long-list"]
         line = text.splitlines().index("100. Point number 100 of the section.") + 1
-        assert err.startswith(
-            f"{bad}:{line}:1: point 100: a section holds at most 99 numbered points (the limit)"
-        ), err
+        assert aside[0]["source"]["line_start"] == line
+        assert aside[0]["evidence"].startswith("column 1: point 100 runs a numbering on past 99")
+        listed = [f"{i}. Point number {i} of the section." for i in range(100, n + 1)]
+        assert [r["text"] for r in aside] == listed
+        assert not any("number 100 " in r["text"] for r in rows if r["kind"] != "debris")
 
 
 @pytest.mark.parametrize(("length", "code"), [(64, 0), (65, 2)])

@@ -7,15 +7,17 @@ a silent merge or an unbounded run).
   (``other-law``) with the lines after it up to the next law heading numbered 1–999
   (:func:`law_number_at`, ``ingest.read``), so its text is never read as text of the law before it,
   and the page is still read.
-* :data:`MAX_POINTS`: a section numbers at most 99 points; "100." after "99." is refused at its
-  line.
+* :data:`MAX_POINTS`: a section numbers at most 99 points. A numbering that runs on past "99." to
+  "100." is a list (an index, a list of rulings), not a law's points: reading sets it aside as debris
+  (``long-list``) from that line up to the next law heading numbered 1–999 (:func:`point_number_at`),
+  never read as text of point 99, and the page is still read.
 * :data:`MAX_PARAGRAPH_CHARS`: one line, and one unit (a paragraph, wrapped lines joined), holds at
   most this many characters. The longest paragraph of the Laws is under 2,000; a whole law printed
   on one line is under 20,000. Longer input is not a law paragraph (a dump, a minified page) and
   would only cost minutes of sentence splitting and alignment.
 
-The last two run on the normalized text at the end of reading (:func:`check_limits`, called by
-``read_source``), so they cost one pass; the unit length is checked again at the end of
+The last one runs on the normalized text at the end of reading (:func:`check_limits`, called by
+``read_source``), so it costs one pass; the unit length is checked again at the end of
 segmentation (:func:`check_units`, called by ``segment_law``).
 
 Every other bound lawalign enforces is stated here too, with what happens past it: edition names,
@@ -119,17 +121,25 @@ def law_number_at(text: str, law_keywords: Sequence[str]) -> re.Match[str] | Non
     return _law_heading(tuple(law_keywords)).match(text) if law_keywords else None
 
 
+def point_number_at(text: str) -> re.Match[str] | None:
+    """The point number of two to four digits a line opens with ("99. ", "100) "), as a match whose
+    group ``num`` is the number; None otherwise.
+
+    >>> point_number_at("100. Ruling")["num"], point_number_at("1. Text"), point_number_at("1999 was")
+    ('100', None, None)
+    """
+    return _NUMBERED.match(text)
+
+
 def check_limits(source: SourceText) -> None:
-    """Refuse a text beyond the limits above, naming the file, line and column.
+    """Refuse a text beyond the paragraph limit above, naming the file, line and column.
 
     Args:
         source: the normalized text.
 
     Raises:
-        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`, or a point numbered past
-            :data:`MAX_POINTS` after point 99.
+        InputError: a line longer than :data:`MAX_PARAGRAPH_CHARS`.
     """
-    point_99 = False
     for line in source.lines:
         if len(line.text) > MAX_PARAGRAPH_CHARS:
             raise InputError(
@@ -139,19 +149,6 @@ def check_limits(source: SourceText) -> None:
                 line.raw_line,
                 1,
             )
-        point = _NUMBERED.match(line.text)
-        if point:
-            number = int(point["num"])
-            point_99 = point_99 or number == MAX_POINTS
-            if number > MAX_POINTS and point_99:
-                raise InputError(
-                    source.path,
-                    f"point {number}: a section holds at most {MAX_POINTS} numbered points (the limit); "
-                    "the numbering here runs on past it",
-                    line.raw_line,
-                    point.start("num") + 1,
-                    line.text[:40],
-                )
 
 
 def check_units(edition: Edition) -> None:

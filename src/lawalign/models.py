@@ -394,6 +394,7 @@ DebrisReason = Literal[
     "comment",  # a Word file's comment
     "control",  # control characters taken out of the text
     "other-law",  # another code's article ("Article 1384 du Code civil"): a law number beyond 1-999
+    "long-list",  # a numbered list that runs on past point 99 (an index, a list of rulings)
     "commentary",  # prose about the law on a commentary page, not its text
     "quoted-reply",  # a quoted earlier message on a mailing-list page
     "mail-header",  # a mail header line (From:, Date:, Subject:) on a mailing-list page

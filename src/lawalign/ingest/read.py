@@ -33,8 +33,8 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
-from lawalign.limits import MAX_LAW_NUMBER, check_limits, law_number_at
-from lawalign.models import DebrisId, Line, Notice, Source, SourceText, Unit
+from lawalign.limits import MAX_LAW_NUMBER, MAX_POINTS, check_limits, law_number_at, point_number_at
+from lawalign.models import DebrisId, DebrisReason, Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
 
@@ -331,33 +331,52 @@ def _finish(
         removed=removed,
         notices=tuple(notices),
     )
-    source = _set_aside_other_laws(source, load_profile(source.lang, data_dir).law_keywords)
+    source = _set_aside(source, load_profile(source.lang, data_dir).law_keywords)
     check_limits(source)  # paragraph length, points: refused at their line (docs/guarantees.md)
     return source
 
 
-def _set_aside_other_laws(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
-    """Step ``other-law``: a line that opens with a law keyword and a number beyond
-    :data:`~lawalign.limits.MAX_LAW_NUMBER` ("Article 1384 du Code civil", "§ 1004 BGB") starts
-    another code's text, which runs to the next law heading numbered within the range: each of its
-    non-blank lines becomes located debris (reason ``other-law``) and a blank line in the text, so
-    nothing of it is read as the law before it, and the rest of the page is read as usual."""
-    aside: dict[int, str] = {}
-    opened: tuple[int, str] | None = None  # (raw line, number) of the other law being set aside
+def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
+    """Steps ``other-law`` and ``long-list``: what opens with a number beyond the book's limits is
+    read as what it is, not as the law before it (``lawalign.limits``).
+
+    - A line that opens with a law keyword and a number beyond :data:`~lawalign.limits.MAX_LAW_NUMBER`
+      ("Article 1384 du Code civil", "§ 1004 BGB") starts another code's text (reason ``other-law``).
+    - A numbered line past :data:`~lawalign.limits.MAX_POINTS` after a line numbered 99 ("100.")
+      starts a list that is no law's points: an index, a list of rulings (reason ``long-list``).
+
+    Either runs to the next law heading numbered within the range: each of its non-blank lines
+    becomes located debris and a blank line in the text, and the rest of the page is read as usual.
+    """
+    aside: dict[int, tuple[DebrisReason, str]] = {}  # line index -> (reason, evidence)
+    opened: tuple[DebrisReason, int, str] | None = None  # (reason, raw line, what) of the stretch set aside
+    point_99 = False
     for k, line in enumerate(source.lines):
-        match = law_number_at(line.text, law_keywords)
-        if match is not None:
-            number = match["num"]
-            if int(number) > MAX_LAW_NUMBER:
-                opened = (line.raw_line, number)
+        law = law_number_at(line.text, law_keywords)
+        if law is not None and int(law["num"]) > MAX_LAW_NUMBER:
+            opened = ("other-law", line.raw_line, f"law number {law['num']}")
+            aside[k] = (
+                "other-law",
+                f"column {law.start('num') + 1}: law number {law['num']} is beyond this book's "
+                f"1-{MAX_LAW_NUMBER}: another code's article, set aside up to the next law heading",
+            )
+            continue
+        if law is not None:
+            opened, point_99 = None, False
+        point = point_number_at(line.text) if opened is None else None
+        if point is not None:
+            number = int(point["num"])
+            point_99 = point_99 or number == MAX_POINTS
+            if number > MAX_POINTS and point_99:
+                opened = ("long-list", line.raw_line, f"point {number}")
                 aside[k] = (
-                    f"column {match.start('num') + 1}: law number {number} is beyond this book's "
-                    f"1-{MAX_LAW_NUMBER}: another code's article, set aside up to the next law heading"
+                    "long-list",
+                    f"column {point.start('num') + 1}: point {number} runs a numbering on past "
+                    f"{MAX_POINTS}: a list, not a law's points, set aside up to the next law heading",
                 )
                 continue
-            opened = None
         if opened is not None and line.text.strip():
-            aside[k] = f"the text under law number {opened[1]} (line {opened[0]}), set aside with it"
+            aside[k] = (opened[0], f"under {opened[2]} (line {opened[1]}), set aside with it")
     if not aside:
         return source
     lines: list[Line] = []
@@ -367,21 +386,21 @@ def _set_aside_other_laws(source: SourceText, law_keywords: tuple[str, ...]) -> 
         offset += len(lines[-1].text) + 1
     units = tuple(
         Unit(
-            id=DebrisId.of(n, "other"),
+            id=DebrisId.of(n, "aside"),
             kind="debris",
             role="debris",
             lang=source.lang,
             law="",
             text=source.lines[k].text,
             source=_line_source(source.path, source.lines[k]),
-            reason="other-law",
+            reason=reason,
             evidence=evidence,
         )
-        for n, (k, evidence) in enumerate(sorted(aside.items()), start=1)
+        for n, (k, (reason, evidence)) in enumerate(sorted(aside.items()), start=1)
     )
     notice = Notice(
-        "other-law",
-        f"{len(aside)} line(s) of another code's article set aside as debris",
+        "set-aside",
+        f"{len(aside)} line(s) set aside as debris: another code's article or a list past point 99",
         source.path,
         source.lines[min(aside)].raw_line,
     )
