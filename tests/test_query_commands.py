@@ -65,6 +65,18 @@ def test_search_regex_text(capsys: pytest.CaptureFixture[str]) -> None:
     )
 
 
+def test_search_takes_a_pasted_paragraph_longer_than_a_file_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """The first word is the query unless it names a path; a paragraph of 300 characters cannot, and
+    asking the file system about it failed with "File name too long" (exit 2)."""
+    rows = [
+        line for line in Path("corpus/raw/002_1323563bdd032735.txt").read_text("utf-8").splitlines() if line
+    ]
+    pasted = " ".join(rows[3:8])
+    assert len(pasted.encode()) > 255
+    assert main(["search", pasted, "corpus", "--lexical", "--format", "json", "--top", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["lang"] == "ru"
+
+
 def test_report_and_export(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
     assert main(["report", "corpus", "-o", str(page)]) == 0

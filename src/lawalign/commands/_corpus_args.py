@@ -52,10 +52,23 @@ def query_and_inputs(args: argparse.Namespace, *, query_allowed: bool = True) ->
     """
     words: list[str] = list(getattr(args, "words", []) or [])
     query = None
-    if query_allowed and words and not Path(words[0]).exists():
+    if query_allowed and words and not _names_a_path(words[0]):
         query = words.pop(0)
     args.inputs = words or ["corpus"]
     return query, args.inputs
+
+
+def _names_a_path(word: str) -> bool:
+    """Whether ``word`` names an existing file or folder; a word no path can be (a pasted paragraph
+    longer than a file name may be, a NUL) is not one, and is the query.
+
+    >>> _names_a_path("."), _names_a_path("claim " * 100), _names_a_path("a\\x00b")
+    (True, False, False)
+    """
+    try:
+        return Path(word).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def add_langs(p: argparse.ArgumentParser, what: str) -> None:
