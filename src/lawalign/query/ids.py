@@ -15,7 +15,7 @@ from typing import Literal
 from lawalign.errors import ConfigError
 from lawalign.ingest.letters import LETTERS
 from lawalign.ingest.profiles import Profile, available_languages, load_profile
-from lawalign.models import UnitId
+from lawalign.models import ASCII_DIGITS, UnitId
 
 QueryLevel = Literal["law", "section", "unit"]
 
@@ -104,8 +104,14 @@ def parse_unit_query(text: str) -> UnitQuery:
     'section'
     >>> str(parse_unit_query("68.fn1").id)
     '68.fn1'
+
+    Typed forms are folded (NFKC, every script's digits as ASCII): a full-width IME's "６８Ｂ２" and
+    "٦٨B2" are 68B2 too.
+
+    >>> str(parse_unit_query("６８Ｂ２").id), str(parse_unit_query("٦٨B2").id)
+    ('68B2', '68B2')
     """
-    cleaned = unicodedata.normalize("NFC", text).strip()
+    cleaned = unicodedata.normalize("NFKC", text).translate(ASCII_DIGITS).strip()
     cleaned = _keyword_pattern().sub("", cleaned, count=1).strip()
     suffix = ""
     m = _SUFFIX.search(cleaned)
