@@ -114,6 +114,8 @@ def test_findings_join_on_id(corpus: Corpus) -> None:
 
 def test_alignment_frame_columns(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "lawalign.align", None)  # as if the align stage were absent
+    for name in [m for m in sys.modules if m.startswith("lawalign.align.")]:  # whatever ran before
+        monkeypatch.delitem(sys.modules, name)
     assert tuple(corpus.alignment().columns) == ALIGNMENT_COLUMNS
 
 

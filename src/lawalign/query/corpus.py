@@ -8,6 +8,7 @@ several languages), semantic search, the alignment or the findings first need it
 from __future__ import annotations
 
 import difflib
+import importlib
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,8 +46,19 @@ log = logging.getLogger(__name__)
 
 
 def _missing_stage(exc: ModuleNotFoundError, module: str) -> bool:
-    """True when ``exc`` says the optional stage ``module`` is not installed (not a bug inside it)."""
-    return exc.name is not None and (exc.name == module or module.startswith(exc.name + "."))
+    """True when ``exc`` says the optional stage ``module`` is not installed (not a bug inside it): it
+    names the stage or a package above it, or a module inside it while the stage itself cannot be
+    imported (a module of an installed stage that is missing is a bug, and re-raised)."""
+    if exc.name is None:
+        return False
+    if exc.name == module or module.startswith(exc.name + "."):
+        return True
+    if exc.name.startswith(module + "."):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            return True
+    return False
 
 
 def _belongs(unit: Unit, query: UnitQuery) -> bool:
