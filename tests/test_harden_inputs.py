@@ -388,6 +388,15 @@ def test_law_numbers_over_999_are_set_aside_not_merged(tmp_path, capsys):
     assert ids == ["68.title", "68A", "999.title", "999A"]
 
 
+def test_a_law_number_of_thousands_of_digits_is_set_aside_without_a_traceback(tmp_path, capsys):
+    path = tmp_path / "book.txt"
+    path.write_text(BOOK + "\nLAW " + "9" * 5000 + " X\n", encoding="utf-8")  # int() refuses > 4,300
+    assert main(["units", str(path), "--input-lang", "en", "--no-reader"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    (aside,) = [r for r in rows if r.get("reason") == "other-law"]
+    assert aside["evidence"].startswith("column 5: law number 999999999999… is beyond this book's 1-999")
+
+
 @pytest.mark.parametrize(
     ("lang", "page", "cited"),
     [

@@ -336,6 +336,21 @@ def _finish(
     return source
 
 
+_SHOWN_DIGITS = 12
+"""Digits of an out-of-range law number an evidence message quotes (the line itself is kept whole)."""
+
+
+def _beyond(digits: str, limit: int) -> bool:
+    """Whether the number written ``digits`` is above ``limit``, without converting a number of
+    thousands of digits (Python refuses to, past 4,300).
+
+    >>> _beyond("0999", 999), _beyond("1000", 999), _beyond("9" * 5000, 999)
+    (False, True, True)
+    """
+    significant = digits.lstrip("0")
+    return len(significant) > len(str(limit)) or (bool(significant) and int(significant) > limit)
+
+
 def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
     """Steps ``other-law`` and ``long-list``: what opens with a number beyond the book's limits is
     read as what it is, not as the law before it (``lawalign.limits``).
@@ -353,11 +368,12 @@ def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
     point_99 = False
     for k, line in enumerate(source.lines):
         law = law_number_at(line.text, law_keywords)
-        if law is not None and int(law["num"]) > MAX_LAW_NUMBER:
-            opened = ("other-law", line.raw_line, f"law number {law['num']}")
+        if law is not None and _beyond(law["num"], MAX_LAW_NUMBER):
+            shown = law["num"] if len(law["num"]) <= _SHOWN_DIGITS else law["num"][:_SHOWN_DIGITS] + "…"
+            opened = ("other-law", line.raw_line, f"law number {shown}")
             aside[k] = (
                 "other-law",
-                f"column {law.start('num') + 1}: law number {law['num']} is beyond this book's "
+                f"column {law.start('num') + 1}: law number {shown} is beyond this book's "
                 f"1-{MAX_LAW_NUMBER}: another code's article, set aside up to the next law heading",
             )
             continue
