@@ -418,6 +418,13 @@ def test_a_page_citing_another_codes_article_is_read_not_refused(tmp_path, capsy
     assert any(r["id"].startswith("68A") for r in rows)  # the page is read
 
 
+@pytest.mark.parametrize("n", ["1", "11", "1000000", "9" * 30])
+def test_pair_refuses_a_bead_size_past_its_limit_in_one_line(capsys, n):
+    """--max-bead sizes the run arrays: 1000000 asked for 144 GiB and ended in a traceback."""
+    assert main(["pair", str(RU), str(TR), "--max-bead", n]) == 2
+    assert _one_error(capsys) == f"--max-bead {n}: must lie in 2-10 (1-1 beads up to 1-9)"
+
+
 def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
     from lawalign.limits import MAX_PARAGRAPH_CHARS
 

@@ -55,6 +55,11 @@ HTML_MAX_LINE = 65_535
 """Not a limit lawalign sets: the highest line number libxml2's HTML parser records (16 bits; lxml
 offers no option to lift it, as XML_PARSE_BIG_LINES does for XML). An element on a later line of a
 saved page reports this one; the reading says so (notice ``html-line-numbers``)."""
+MAX_BEAD = 10
+"""Largest bead ``lawalign pair --max-bead`` accepts, in units of both sides (up to 1-9). The search
+embeds every run of up to ``N - 1`` units a side, so its memory grows with ``N`` times the sentences:
+at the 100,000-line limit and ``N`` = 10, about 1.4 GB of vectors a side. The default is 5 (4 fragments);
+no development document holds a gold bead over 8 sentences."""
 MAX_NAME_CHARS = 64
 """Longest edition name (it becomes a file name, ``<name>.xml``: a file name may be this plus its
 suffix)."""

@@ -43,6 +43,7 @@ from lawalign.commands._corpus_args import add_jobs
 from lawalign.errors import ConfigError
 from lawalign.export.base import write_output
 from lawalign.export.tmx import TranslationUnit, tmx_document
+from lawalign.limits import MAX_BEAD
 from lawalign.models import Bead
 
 HELP = "align two parallel texts sentence by sentence (beads, jsonl, tsv or tmx)"
@@ -91,8 +92,9 @@ def run(args: argparse.Namespace) -> int:
     fragments = args.unit in ("both", "fragment")
     default = FRAGMENT_CONFIG if fragments else document_config()
     max_bead = default.max_size if args.max_bead is None else args.max_bead
-    if max_bead < 2:
-        raise ConfigError(f"--max-bead {max_bead}: must be at least 2 (1-1 beads)")
+    if not 2 <= max_bead <= MAX_BEAD:
+        largest = f"1-{MAX_BEAD - 1}"
+        raise ConfigError(f"--max-bead {max_bead}: must lie in 2-{MAX_BEAD} (1-1 beads up to {largest})")
     if args.unit == "both":
         config = bundled_settings().configs(max_bead)[0]
     elif fragments:
