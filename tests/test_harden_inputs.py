@@ -579,6 +579,10 @@ _ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELE
     ("sql", "extra", "message"),
     [
         (_ENDLESS, ["--timeout", "0.2"], "sql: refused: the query ran past the time limit of 0.2 s"),
+        # nan or inf lifted the limit (a deadline never passed): the query ran on unbounded
+        (_ENDLESS, ["--timeout", "nan"], "--timeout nan: must be a positive number of seconds"),
+        (_ENDLESS, ["--timeout", "inf"], "--timeout inf: must be a positive number of seconds"),
+        (_ENDLESS, ["--timeout", "0"], "--timeout 0: must be a positive number of seconds"),
         ("SELECT zeroblob(500000000)", [], "sql: refused: string or blob too big"),
         ("SELECT randomblob(20000000)", [], "sql: refused: string or blob too big"),
         (

@@ -14,9 +14,11 @@ cells as \x1b, JSON as \u001b; blobs are printed as X'hex'.
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 
+from lawalign.errors import ConfigError
 from lawalign.limits import SQL_SECONDS
 from lawalign.output import csv_text, emit, format_rows, printable
 from lawalign.query.sql import DEFAULT_DB, QueryResult, run_query
@@ -88,6 +90,8 @@ def render(result: QueryResult, fmt: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not (math.isfinite(args.timeout) and args.timeout > 0):  # nan or inf would lift the limit
+        raise ConfigError(f"--timeout {args.timeout:g}: must be a positive number of seconds")
     result = run_query(args.db, args.query, args.param, seconds=args.timeout)
     emit(render(result, args.format), args.output, sys.stdout)
     return 0
