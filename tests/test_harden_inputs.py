@@ -425,6 +425,32 @@ def test_pair_refuses_a_bead_size_past_its_limit_in_one_line(capsys, n):
     assert _one_error(capsys) == f"--max-bead {n}: must lie in 2-10 (1-1 beads up to 1-9)"
 
 
+def test_encoding_starts_no_more_processes_than_cores(monkeypatch):
+    """Each process holds a copy of the model: --jobs 1000 must not mean 1000 of them."""
+    import numpy as np
+
+    from lawalign.align import parallel
+
+    asked: list[int] = []
+
+    class Pool:
+        def map(self, fn, parts):
+            return [np.zeros((len(p), 1)) for p in parts]
+
+    def pool(spec, jobs):
+        asked.append(jobs)
+        return Pool()
+
+    class Embedder:
+        def spawn_spec(self):
+            return (dict, ())
+
+    monkeypatch.setattr(parallel, "_pool", pool)
+    out = list(parallel.encode_slices(Embedder(), [["a"]] * 50, 1000))
+    assert len(out) == 50
+    assert asked == ([parallel.available_cores()] if parallel.available_cores() > 1 else [])
+
+
 def test_a_huge_paragraph_is_refused_at_its_line(tmp_path, capsys):
     from lawalign.limits import MAX_PARAGRAPH_CHARS
 

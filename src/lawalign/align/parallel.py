@@ -153,10 +153,13 @@ def encode_slices(embedder: Any, slices: Sequence[Sequence[str]], jobs: int) -> 
     Args:
         embedder: the embedder (``encode(texts)``; ``spawn_spec()`` for workers).
         slices: the texts, in slices (the unit of work and of progress).
-        jobs: how many processes may encode.
+        jobs: how many processes may encode, at most one per available core: each holds its own
+            copy of the model, so more processes than cores cost memory and save no time (``--jobs``
+            had no upper bound).
     """
     import numpy as np
 
+    jobs = min(jobs, available_cores())  # each process holds a model: more than the cores only costs memory
     spec = spawn_spec(embedder) if jobs > 1 else None
     if spec is None or len(slices) < MIN_SLICES_PER_JOB * 2:
         return (np.asarray(embedder.encode(part)) for part in slices)
