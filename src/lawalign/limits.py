@@ -136,6 +136,30 @@ def point_number_at(text: str) -> re.Match[str] | None:
     return _NUMBERED.match(text)
 
 
+SHOWN_DIGITS = 12
+"""Digits of an out-of-range number a message quotes (the line itself is kept whole)."""
+
+
+def beyond(digits: str, limit: int) -> bool:
+    """Whether the number written ``digits`` is above ``limit``, without converting a number of
+    thousands of digits (Python refuses to, past 4,300).
+
+    >>> beyond("0999", 999), beyond("1000", 999), beyond("9" * 5000, 999)
+    (False, True, True)
+    """
+    significant = digits.lstrip("0")
+    return len(significant) > len(str(limit)) or (bool(significant) and int(significant) > limit)
+
+
+def shown_number(digits: str) -> str:
+    """``digits`` as a message quotes them: the first :data:`SHOWN_DIGITS`, then "…".
+
+    >>> shown_number("1384"), shown_number("9" * 40)
+    ('1384', '999999999999…')
+    """
+    return digits if len(digits) <= SHOWN_DIGITS else digits[:SHOWN_DIGITS] + "…"
+
+
 def check_limits(source: SourceText) -> None:
     """Refuse a text beyond the paragraph limit above, naming the file, line and column.
 

@@ -33,7 +33,15 @@ from lawalign.ingest.normalize import (
 )
 from lawalign.ingest.patterns import DECLARED_CHARSET
 from lawalign.ingest.profiles import GENERIC, available_languages, available_termbases, load_profile
-from lawalign.limits import MAX_LAW_NUMBER, MAX_POINTS, check_limits, law_number_at, point_number_at
+from lawalign.limits import (
+    MAX_LAW_NUMBER,
+    MAX_POINTS,
+    beyond,
+    check_limits,
+    law_number_at,
+    point_number_at,
+    shown_number,
+)
 from lawalign.models import DebrisId, DebrisReason, Line, Notice, Source, SourceText, Unit
 
 log = logging.getLogger(__name__)
@@ -336,21 +344,6 @@ def _finish(
     return source
 
 
-_SHOWN_DIGITS = 12
-"""Digits of an out-of-range law number an evidence message quotes (the line itself is kept whole)."""
-
-
-def _beyond(digits: str, limit: int) -> bool:
-    """Whether the number written ``digits`` is above ``limit``, without converting a number of
-    thousands of digits (Python refuses to, past 4,300).
-
-    >>> _beyond("0999", 999), _beyond("1000", 999), _beyond("9" * 5000, 999)
-    (False, True, True)
-    """
-    significant = digits.lstrip("0")
-    return len(significant) > len(str(limit)) or (bool(significant) and int(significant) > limit)
-
-
 def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
     """Steps ``other-law`` and ``long-list``: what opens with a number beyond the book's limits is
     read as what it is, not as the law before it (``lawalign.limits``).
@@ -368,8 +361,8 @@ def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
     point_99 = False
     for k, line in enumerate(source.lines):
         law = law_number_at(line.text, law_keywords)
-        if law is not None and _beyond(law["num"], MAX_LAW_NUMBER):
-            shown = law["num"] if len(law["num"]) <= _SHOWN_DIGITS else law["num"][:_SHOWN_DIGITS] + "…"
+        if law is not None and beyond(law["num"], MAX_LAW_NUMBER):
+            shown = shown_number(law["num"])
             opened = ("other-law", line.raw_line, f"law number {shown}")
             aside[k] = (
                 "other-law",
