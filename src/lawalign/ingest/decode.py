@@ -245,7 +245,8 @@ def _charset_normalizer_guess(data: bytes) -> str:
 def rank_encodings(
     data: bytes, lang: str | None = None, declared: str | None = None, data_dir: Path | None = None
 ) -> list[Candidate]:
-    """Every candidate single-byte (or charset-normalizer-guessed) decoding of ``data``, best first."""
+    """Every readable candidate single-byte (or charset-normalizer-guessed) decoding of ``data`` (suspect
+    share at most :data:`MAX_SUSPECT_SHARE`), best first."""
     guess = _charset_normalizer_guess(data)
     preferred = set(load_profile(lang, data_dir).legacy_encodings) if lang else set()
     declared_name = _canonical(declared) if declared else ""
@@ -273,6 +274,9 @@ def rank_encodings(
             score += LANG_BONUS
         ranked.append((-round(score, 6), order, Candidate(aliases[0], score, suspect)))
     ranked.sort(key=lambda item: (item[0], item[1]))
+    # a reading with more suspect characters than readable text holds is no reading, however its
+    # letters score (cp866's reading of Shift-JIS bytes outscored the right one)
+    ranked = [item for item in ranked if item[2].suspect_share <= MAX_SUSPECT_SHARE]
     return [c for _, _, c in ranked]
 
 
@@ -472,7 +476,7 @@ def decode_bytes(
         guessed, confidence = detect_language(sample, data_dir)
         if confidence >= 0.5 and guessed in available_languages(data_dir):
             ranked = rank_encodings(data, guessed, declared, data_dir)
-    if not ranked or ranked[0].suspect_share > MAX_SUSPECT_SHARE:
+    if not ranked:
         line, col = _location(data, first_bad)
         raise InputError(
             path,
