@@ -360,31 +360,25 @@ def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
     opened: tuple[DebrisReason, int, str] | None = None  # (reason, raw line, what) of the stretch set aside
     point_99 = False
     for k, line in enumerate(source.lines):
+        start: tuple[DebrisReason, str, int, str] | None = None  # (reason, what, column, why) of a stretch
         law = law_number_at(line.text, law_keywords)
         if law is not None and beyond(law["num"], MAX_LAW_NUMBER):
-            shown = shown_number(law["num"])
-            opened = ("other-law", line.raw_line, f"law number {shown}")
-            aside[k] = (
-                "other-law",
-                f"column {law.start('num') + 1}: law number {shown} is beyond this book's "
-                f"1-{MAX_LAW_NUMBER}: another code's article, set aside up to the next law heading",
-            )
-            continue
-        if law is not None:
+            what, why = f"law number {shown_number(law['num'])}", f"is beyond this book's 1-{MAX_LAW_NUMBER}"
+            start = ("other-law", what, law.start("num") + 1, f"{why}: another code's article")
+        elif law is not None:
             opened, point_99 = None, False
-        point = point_number_at(line.text) if opened is None else None
+        point = point_number_at(line.text) if start is None and opened is None else None
         if point is not None:
             number = int(point["num"])
             point_99 = point_99 or number == MAX_POINTS
             if number > MAX_POINTS and point_99:
-                opened = ("long-list", line.raw_line, f"point {number}")
-                aside[k] = (
-                    "long-list",
-                    f"column {point.start('num') + 1}: point {number} runs a numbering on past "
-                    f"{MAX_POINTS}: a list, not a law's points, set aside up to the next law heading",
-                )
-                continue
-        if opened is not None and line.text.strip():
+                why = f"runs a numbering on past {MAX_POINTS}: a list, not a law's points"
+                start = ("long-list", f"point {number}", point.start("num") + 1, why)
+        if start is not None:
+            reason, what, column, why = start
+            opened = (reason, line.raw_line, what)
+            aside[k] = (reason, f"column {column}: {what} {why}, set aside up to the next law heading")
+        elif opened is not None and line.text.strip():
             aside[k] = (opened[0], f"under {opened[2]} (line {opened[1]}), set aside with it")
     if not aside:
         return source
@@ -401,7 +395,7 @@ def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
             lang=source.lang,
             law="",
             text=source.lines[k].text,
-            source=_line_source(source.path, source.lines[k]),
+            source=source.source_of(k, k),
             reason=reason,
             evidence=evidence,
         )
@@ -420,9 +414,3 @@ def _set_aside(source: SourceText, law_keywords: tuple[str, ...]) -> SourceText:
         removed=source.removed + units,
         notices=(*source.notices, notice),
     )
-
-
-def _line_source(path: str, line: Line) -> Source:
-    """The location of one line (a PDF's or Word file's paragraph: its first and last line, pages)."""
-    end = line.raw_line_end or line.raw_line
-    return Source(path, line.raw_line, end, line.page, line.page_end or line.page)
