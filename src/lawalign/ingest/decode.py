@@ -1,7 +1,8 @@
 """Decode: raw bytes → text, choosing the encoding by evidence, then repairing mojibake.
 
 Order of evidence: a byte-order mark; the NUL pattern of BOM-less UTF-16; strict UTF-8; otherwise every
-plausible single-byte code page (plus charset-normalizer's guess and a charset the page declares) is
+plausible single-byte code page, the multi-byte code pages of Chinese, Japanese and Korean
+(``data/letters/writing.toml``), charset-normalizer's guess and a charset the page declares are
 tried and the decodings are scored (one script, the language's alphabet and commonest letters, sane
 letter case, no control or box-drawing characters). Short law texts defeat single guesses, so nothing
 is trusted alone. ftfy then repairs mojibake (text decoded twice) line by line; any repair is a Notice.
@@ -24,6 +25,7 @@ from lawalign.errors import InputError
 from lawalign.ingest.charclass import is_control, is_suspect, script_of
 from lawalign.ingest.patterns import UTF8_MULTIBYTE
 from lawalign.ingest.profiles import Profile, available_languages, load_profile
+from lawalign.ingest.writing import WRITING
 from lawalign.models import Notice
 from lawalign.tuning import tuned_float
 
@@ -42,6 +44,10 @@ SINGLE_BYTE_ENCODINGS: tuple[str, ...] = (
     "iso8859-2",  # Central European (ISO)
     "cp1252",  # Western European (Windows)
 )
+
+# Multi-byte code pages of the writing systems without an alphabet (data/letters/writing.toml),
+# tried after the single-byte ones; bytes that are not theirs rarely decode under them at all.
+MULTI_BYTE_ENCODINGS: tuple[str, ...] = tuple(dict.fromkeys(e for w in WRITING for e in w.encodings))
 
 # Only this much of a large file is scored; the chosen code page then decodes the whole file.
 SCORE_SAMPLE_CHARS = 65536
@@ -186,6 +192,26 @@ def _wedged_symbols(text: str) -> int:
     return count
 
 
+def _unglued(text: str, scripts: frozenset[str]) -> int:
+    """How many letters of ``text`` beyond ASCII are in ``scripts`` with no ASCII letter either side.
+
+    >>> _unglued("第68条E款 wasn韙", frozenset({"Cjk"}))
+    1
+    """
+    members = {ch for ch in set(text) if ord(ch) > 0x7F and ch.isalpha() and script_of(ch) in scripts}
+    if not members:
+        return 0
+    count = 0
+    for i, ch in enumerate(text):
+        if ch not in members:
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        if not (before.isascii() and before.isalpha()) and not (after.isascii() and after.isalpha()):
+            count += 1
+    return count
+
+
 def score_text(text: str, lang: str | None = None, data_dir: Path | None = None) -> tuple[float, float]:
     """How much ``text`` looks like a correctly decoded law text; returns ``(score, suspect_share)``.
 
@@ -194,7 +220,10 @@ def score_text(text: str, lang: str | None = None, data_dir: Path | None = None)
     language's alphabet (``lang``'s when it has a profile, else the best-fitting profile's) plus half
     the share of that language's commonest letters, half the share of words with sane letter case; it
     subtracts four times the share of suspect characters (controls, box drawing, private use) and of
-    symbols wedged between letters ("yar¤şmac", what a wrong code page makes of a letter).
+    symbols wedged between letters ("yar¤şmac", what a wrong code page makes of a letter). A writing
+    system without an alphabet (``data/letters/writing.toml``: Chinese, Japanese, Korean) fits by the
+    share of letters in its scripts, not glued to an ASCII letter, and of its commonest characters;
+    its scripts count as one for the dominant script (Japanese mixes kanji and kana).
     """
     sample = unicodedata.normalize("NFC", text[:SCORE_SAMPLE_CHARS])
     visible = [c for c in sample if not c.isspace()]
@@ -211,6 +240,16 @@ def score_text(text: str, lang: str | None = None, data_dir: Path | None = None)
     lowered = [c.lower() for c in letters]
     telling_lowered = [c.lower() for c in telling]
     fit = 0.0
+    # A system without an alphabet: its letters that stand against an ASCII letter are not counted
+    # (a multi-byte code page misreading Latin text swallows the letter after each high byte:
+    # "wasn’t" in cp1252 read as GB18030 is "wasn韙").
+    for system in WRITING:
+        in_system = _unglued(sample, system.scripts) / len(telling)
+        in_common = sum(1 for c in letters if c in system.common) / len(letters)
+        consistency = max(
+            consistency, sum(n for s, n in scripts.items() if s in system.scripts) / len(telling)
+        )
+        fit = max(fit, ALPHABET_WEIGHT * in_system + COMMON_WEIGHT * in_common)
     for profile in _profiles_for(lang, data_dir):
         if not profile.alphabet:
             continue
@@ -250,7 +289,7 @@ def rank_encodings(
     guess = _charset_normalizer_guess(data)
     preferred = set(load_profile(lang, data_dir).legacy_encodings) if lang else set()
     declared_name = _canonical(declared) if declared else ""
-    names = list(SINGLE_BYTE_ENCODINGS)
+    names = [*SINGLE_BYTE_ENCODINGS, *MULTI_BYTE_ENCODINGS]
     for extra in (guess, declared_name):
         if extra and extra not in names and not extra.startswith("utf"):
             names.append(extra)
