@@ -161,6 +161,20 @@ def test_sql_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "not an SQLite database" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("statement", ["", "   ", " ; ;", "-- a comment", "/* only */ ;", "/* open"])
+def test_sql_without_a_statement(statement: str, built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A blank query (an empty shell variable) printed nothing and exited 0, as if it had no rows."""
+    assert main(["sql", statement, "--db", str(built / "corpus.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sql: no SQL statement") and err.count("\n") == 1
+
+
+def test_sql_keeps_comments_and_literals(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sql = "/* count */ SELECT '--' AS dash, count(*) AS n FROM editions -- three seeds"
+    assert main(["sql", sql, "--db", str(built / "corpus.sqlite"), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"dash": "--", "n": 3}]
+
+
 def test_export_sqlite_for_some_languages(tmp_path: Path) -> None:
     import lawalign.query.corpus as qc
 

@@ -15,6 +15,7 @@ Past any of them the query is refused with one line (exit 2), never a traceback.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -25,6 +26,9 @@ from lawalign.errors import ConfigError, InputError
 from lawalign.limits import SQL_HEAP_BYTES, SQL_MAX_BYTES, SQL_MAX_ROWS, SQL_MAX_VALUE, SQL_SECONDS
 
 DEFAULT_DB = Path("corpus") / "build" / "corpus.sqlite"
+
+# SQL comments: what is left of a statement without them (and blanks, semicolons) must not be empty.
+_COMMENT = re.compile(r"--[^\n]*|/\*.*?(?:\*/|$)", re.S)
 
 _WRITE_HINT = "the database is read-only here: only queries (SELECT, WITH, read-only PRAGMA) run"
 
@@ -92,9 +96,15 @@ def run_query(
 
     Raises:
         InputError: The file is missing or not a database.
-        ConfigError: The statement would write, is not valid SQL (SQLite's message included), runs
-            past the time limit, returns too many rows or bytes, or makes a value too big.
+        ConfigError: No statement (blank, or only comments), a statement that would write, is not
+            valid SQL (SQLite's message included), runs past the time limit, returns too many rows or
+            bytes, or makes a value too big.
     """
+    if not _COMMENT.sub("", sql).strip(" \t\r\n\f\v;"):
+        # SQLite runs an empty statement as nothing: an empty shell variable printed nothing, exit 0
+        raise ConfigError(
+            "sql: no SQL statement given (blank or only comments); give one SELECT, WITH or PRAGMA"
+        )
     conn = connect_read_only(path)
     deadline = time.monotonic() + seconds
     timed_out = False
