@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ingest_fixtures import LEGACY, SEEDS, encode_as, seed_text
-from lawalign.errors import ConfigError
+from lawalign.errors import ConfigError, InputError
 from lawalign.ingest import decode_bytes
 from lawalign.ingest.decode import rank_encodings, repair_mojibake
 from lawalign.ingest.writing import WRITING, parse_writing
@@ -96,6 +96,30 @@ def test_dev_pages_in_east_asian_code_pages() -> None:
             right += decode_bytes(data, page.name).text == data.decode(encoding)
     assert total >= 30
     assert right == total
+
+
+def test_dev_pages_in_utf16_and_utf32_without_byte_order_mark() -> None:
+    """Every page of the development set saved as UTF-16 or UTF-32 without a byte-order mark reads
+    back as saved. Before, every UTF-32 file was refused as binary (0 of 606), and the UTF-16 files
+    of ten Chinese, Japanese and Korean pages too (586 of 606 read): their NULs were tested by parity
+    alone, and "一" (U+4E00) puts NULs at the low bytes."""
+    right = total = 0
+    for page in sorted(REALWORLD_PAGES.glob("*.txt")):
+        text = page.read_text(encoding="utf-8")
+        for encoding in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"):
+            total += 1
+            decoded = decode_bytes(text.encode(encoding), page.name)
+            right += decoded.text == text and decoded.encoding == encoding
+    assert total >= 1200
+    assert right == total
+
+
+def test_wide_encodings_without_byte_order_mark_keep_their_shape() -> None:
+    # one character per line in UTF-16 has UTF-32's shape; read as UTF-32 it is unassigned code points
+    assert decode_bytes("1\n2\n3\n".encode("utf-16-le"), "x.txt").text == "1\n2\n3\n"
+    # a file with NULs that reads in no byte order is binary, as before
+    with pytest.raises(InputError, match="binary file"):
+        decode_bytes(bytes(range(256)) * 8, "x.bin")
 
 
 def test_a_few_high_bytes_in_latin_text_stay_latin() -> None:

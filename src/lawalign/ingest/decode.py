@@ -1,6 +1,7 @@
 """Decode: raw bytes → text, choosing the encoding by evidence, then repairing mojibake.
 
-Order of evidence: a byte-order mark; the NUL pattern of BOM-less UTF-16; strict UTF-8; otherwise every
+Order of evidence: a byte-order mark; the shape of BOM-less UTF-32, then BOM-less UTF-16 (a byte order
+that decodes strictly to readable text, NULs at its high bytes); strict UTF-8; otherwise every
 plausible single-byte code page, the multi-byte code pages of Chinese, Japanese and Korean
 (``data/letters/writing.toml``), charset-normalizer's guess and a charset the page declares are
 tried and the decodings are scored (one script, the language's alphabet and commonest letters, sane
@@ -61,10 +62,6 @@ DECLARED_BONUS = tuned_float("ingest.decode", "declared_bonus")
 # Bonus for a code page the language's profile lists (``legacy_encodings``): breaks ties such as
 # cp1258 "ọ" vs cp1254 "ò" for the same byte.
 LANG_BONUS = tuned_float("ingest.decode", "lang_bonus")
-# UTF-16 without a byte-order mark: NUL bytes at one parity in at least UTF16_NUL_SHARE of the pairs,
-# at the other parity at most UTF16_OTHER_SHARE as many.
-UTF16_NUL_SHARE = tuned_float("ingest.decode", "utf16_nul_share")
-UTF16_OTHER_SHARE = tuned_float("ingest.decode", "utf16_other_share")
 # The weights of score_text's terms: letters in a language's alphabet, in its commonest letters, words
 # of sane letter case, suspect characters, symbols wedged between letters.
 ALPHABET_WEIGHT = tuned_float("ingest.decode", "alphabet_weight")
@@ -154,18 +151,50 @@ def _canonical(name: str) -> str:
         return ""
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
-    """``"utf-16-le"``/``"utf-16-be"`` when NUL bytes sit almost only at odd/even positions."""
-    head = data[: 8192 - (min(len(data), 8192) % 2)]
-    half = max(1, len(head) // 2)
-    even = head[0::2].count(0)
-    odd = head[1::2].count(0)
-    # Spaces, digits and Latin punctuation give every script some NUL high bytes.
-    if odd >= UTF16_NUL_SHARE * half and even <= UTF16_OTHER_SHARE * odd:
-        return "utf-16-le"
-    if even >= UTF16_NUL_SHARE * half and odd <= UTF16_OTHER_SHARE * even:
-        return "utf-16-be"
+def _utf32_without_bom(data: bytes, lang: str | None, data_dir: Path | None) -> str | None:
+    """``"utf-32-le"``/``"utf-32-be"`` when every 4-byte unit's top byte is 0 and the next at most
+    0x10 (the shape of every code point, U+10FFFF at most), and the text reads (suspect share at most
+    :data:`MAX_SUSPECT_SHARE`)."""
+    if not data or len(data) % 4:
+        return None
+    for name, top, next_byte in (
+        ("utf-32-le", data[3::4], data[2::4]),
+        ("utf-32-be", data[0::4], data[1::4]),
+    ):
+        if not top.strip(b"\x00") and max(next_byte) <= 0x10:
+            try:
+                text = data.decode(name)
+            except UnicodeDecodeError:
+                continue
+            # "1\n2\n" in UTF-16 has that shape too, and reads as unassigned code points
+            if score_text(text, lang, data_dir)[1] <= MAX_SUSPECT_SHARE:
+                return name
     return None
+
+
+def _utf16_without_bom(data: bytes, lang: str | None, data_dir: Path | None) -> str | None:
+    """``"utf-16-le"``/``"utf-16-be"``: of the byte orders that decode strictly to a readable text
+    (suspect share at most :data:`MAX_SUSPECT_SHARE`), the one whose high bytes hold more NULs.
+
+    Read in the wrong order, text that is not mostly ASCII breaks on a lone surrogate or reads as
+    unassigned and private-use characters; ASCII-heavy text reads, but its NULs then sit at the low
+    bytes. NULs alone do not decide: Chinese puts them at the low bytes too ("一" is U+4E00)."""
+    if len(data) % 2:
+        return None
+    readable = []
+    for name, high in (("utf-16-le", data[1::2]), ("utf-16-be", data[0::2])):
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        if score_text(text, lang, data_dir)[1] <= MAX_SUSPECT_SHARE:
+            readable.append((high.count(0), name))
+    if not readable:
+        return None
+    readable.sort(reverse=True)
+    if len(readable) == 2 and readable[0][0] == readable[1][0]:
+        return None  # nothing tells the two orders apart
+    return readable[0][1]
 
 
 def _profiles_for(lang: str | None, data_dir: Path | None) -> list[Profile]:
@@ -365,12 +394,16 @@ def _strict(data: bytes, encoding: str, path: str, why: str) -> str:
         raise InputError(path, f"unknown encoding {encoding!r}") from None
 
 
-def _check_binary(data: bytes, path: str) -> None:
+def _check_signature(data: bytes, path: str) -> None:
     for magic, what in _MAGIC:
         if data.startswith(magic):
             raise InputError(
                 path, f"binary file: this is {what}, not text; save it as plain text or HTML first"
             )
+
+
+def _check_binary(data: bytes, path: str) -> None:
+    _check_signature(data, path)
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = _location(data, nul)
@@ -469,16 +502,16 @@ def decode_bytes(
             text, fixed = repair_mojibake(text, path)
             return Decoded(text, label, tuple(fixed))
 
-    if b"\x00" in data and len(data) % 2 == 0 and (utf16 := _utf16_without_bom(data)):
-        try:
-            text = data.decode(utf16)
-        except UnicodeDecodeError:
-            text = ""
-        if text and score_text(text, lang, data_dir)[1] <= MAX_SUSPECT_SHARE:
-            _check_controls(text, path)
-            notices.append(Notice("encoding-detected", f"no byte-order mark; NUL pattern says {utf16}", path))
-            text, fixed = repair_mojibake(text, path)
-            return Decoded(text, utf16, (*notices, *fixed))
+    # a known binary format first: a ZIP's header bytes read as UTF-16 too ("PK" and three characters)
+    _check_signature(data, path)
+    if b"\x00" in data and (
+        wide := _utf32_without_bom(data, lang, data_dir) or _utf16_without_bom(data, lang, data_dir)
+    ):
+        text = data.decode(wide)
+        _check_controls(text, path)
+        notices.append(Notice("encoding-detected", f"no byte-order mark; decoded as {wide}", path))
+        text, fixed = repair_mojibake(text, path)
+        return Decoded(text, wide, (*notices, *fixed))
     _check_binary(data, path)
 
     try:
