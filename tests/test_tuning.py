@@ -21,6 +21,7 @@ NOT_TUNED = {
     ("ingest/xmlsafe.py", "_CHUNK"),  # read size
     ("ingest/read.py", "MAX_BYTES"),  # input bound
     ("ingest/html.py", "MAX_DEPTH"),  # nesting bound
+    ("ingest/listmarks.py", "_MAX_COUNTER"),  # HTML's counter range (a 32-bit integer)
     ("ingest/langid.py", "SAMPLE_CHARS"),  # how much text language detection reads
     ("ingest/decode.py", "SCORE_SAMPLE_CHARS"),  # how much text a decoding is scored on
     ("ingest/pdf.py", "BOLD_WEIGHT"),  # the font weight named bold (CSS, OpenType: 600 semibold)

@@ -6,6 +6,8 @@ The post body is the Blogger/WordPress ``post-body``/``entry-content`` element(s
 other dropped visible text (navigation, header, footer, sidebars, comment sections, pagers, share
 buttons, the page title, anything outside the post body) is returned as located debris. Block elements
 and ``<br>`` end lines; inside a line, whitespace collapses as a browser shows it (``<pre>`` keeps it).
+A list item starts with the marker the browser draws for it (``"A. "`` of ``<ol type="A">``, a bullet):
+:mod:`lawalign.ingest.listmarks`.
 
 XML is parsed with entity resolution, DTD loading and network access off; a document that declares
 entities (billion laughs, external entities) is refused with an :class:`InputError`, never expanded.
@@ -21,6 +23,7 @@ from typing import Any
 from lxml import etree
 
 from lawalign.errors import InputError
+from lawalign.ingest.listmarks import marker_of
 from lawalign.ingest.normalize import RawLine
 from lawalign.ingest.patterns import (
     CHROME_TOKEN,
@@ -373,6 +376,8 @@ class _Walker:
                     self._flush()
                 if tag == "pre":
                     self.pre += 1
+                if tag == "li" and self.blocks is not None and (marker := marker_of(el)):
+                    self._send(marker, ctx)  # what the browser draws: "A. ", "2. ", "• "
                 self._send(el.text, ctx)
             else:
                 ctx = stack.pop()

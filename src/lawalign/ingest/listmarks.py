@@ -1,0 +1,154 @@
+"""List markers as a browser draws them: an ordered list's "1." "B." "iv.", an unordered list's bullet.
+
+A web page that prints a law as ``<ol type="A">`` shows its section letters, though no letter is in
+the page's text; read without them, the law loses its labels ("Claim Defined" is no longer "A."). So
+each list item of a page's text starts with the marker the browser draws for it: the list's ``type``
+attribute or an inline ``list-style-type`` (``decimal``, ``lower-alpha``/``upper-alpha`` and the
+``-latin`` forms, ``lower-roman``/``upper-roman``, ``lower-greek``, ``decimal-leading-zero``,
+``none``; another style counts in decimal), ``start``, ``reversed`` and an item's ``value``, as HTML
+specifies; bullets by nesting (disc "•", then circle "◦", then square "▪") unless a style names one.
+A style set in a style sheet is not read (no style sheet is applied), so such a list counts in decimal.
+
+>>> from lxml import html
+>>> ol = html.fromstring('<ol type="A" start="2"><li>x</li><li value="5">y</li><li>z</li></ol>')
+>>> [marker_of(li) for li in ol]
+['B. ', 'E. ', 'F. ']
+>>> ul = html.fromstring('<ul><li>x<ul><li>y</li></ul></li></ul>')
+>>> marker_of(ul[0]), marker_of(ul[0][0][0])
+('• ', '◦ ')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_LISTS = frozenset({"ol", "ul", "menu", "dir"})
+_STYLE = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)", re.I)
+_TYPE_ATTR = {"1": "decimal", "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman"}
+_BULLETS = {"disc": "•", "circle": "◦", "square": "▪"}
+_BULLET_BY_DEPTH = ("disc", "circle", "square")
+_ROMAN = (
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
+)
+_GREEK = "αβγδεζηθικλμνξοπρστυφχψω"
+# HTML's limit for a counter's value: browsers clamp to a 32-bit integer.
+_MAX_COUNTER = 2**31 - 1
+
+
+def _local(tag: Any) -> str:
+    return tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+
+
+def _integer(value: str | None) -> int | None:
+    """An HTML integer attribute ("3", " -2 "), or None when it is none."""
+    m = re.match(r"\s*([+-]?\d{1,10})", value or "")
+    if m is None:
+        return None
+    return max(-_MAX_COUNTER, min(_MAX_COUNTER, int(m.group(1))))
+
+
+def _style(el: Any, ordered: bool) -> str | None:
+    """The list style an element names: inline ``list-style-type`` first, then ``type``."""
+    m = _STYLE.search(el.get("style") or "")
+    if m:
+        return m.group(1).lower()
+    kind = (el.get("type") or "").strip()
+    if not kind:
+        return None
+    if ordered:
+        return _TYPE_ATTR.get(kind, "decimal")
+    return kind.lower() if kind.lower() in _BULLETS else None
+
+
+def _roman(n: int) -> str:
+    out = []
+    for value, letters in _ROMAN:
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
+
+
+def _alphabetic(n: int, letters: str) -> str:
+    """Bijective base-len(letters): 1 → a, 26 → z, 27 → aa (CSS's alphabetic counters)."""
+    out = []
+    while n > 0:
+        n, r = divmod(n - 1, len(letters))
+        out.append(letters[r])
+    return "".join(reversed(out))
+
+
+def counter_text(n: int, style: str) -> str:
+    """The text of counter value ``n`` in ``style``; outside a style's range, decimal (as CSS falls back).
+
+    >>> counter_text(4, "upper-roman"), counter_text(28, "lower-alpha"), counter_text(3, "lower-greek")
+    ('IV', 'ab', 'γ')
+    >>> counter_text(7, "decimal-leading-zero"), counter_text(0, "upper-alpha")
+    ('07', '0')
+    """
+    if style in ("lower-alpha", "lower-latin", "upper-alpha", "upper-latin") and n > 0:
+        text = _alphabetic(n, "abcdefghijklmnopqrstuvwxyz")
+        return text.upper() if style.startswith("upper") else text
+    if style in ("lower-roman", "upper-roman") and 0 < n < 4000:
+        text = _roman(n)
+        return text.upper() if style == "upper-roman" else text
+    if style == "lower-greek" and n > 0:
+        return _alphabetic(n, _GREEK)
+    if style == "decimal-leading-zero" and 0 <= n < 10:
+        return f"0{n}"
+    return str(n)
+
+
+def _depth(lst: Any) -> int:
+    """How many lists ``lst`` is nested in."""
+    depth, up = 0, lst.getparent()
+    while up is not None:
+        depth += _local(up.tag) in _LISTS
+        up = up.getparent()
+    return depth
+
+
+def marker_of(li: Any) -> str:
+    """The marker a browser draws before list item ``li`` (with its trailing space), or ``""`` when it
+    draws none (``list-style-type: none``, or an item outside a list)."""
+    lst = li.getparent()
+    if lst is None or _local(lst.tag) not in _LISTS:
+        return ""
+    ordered = _local(lst.tag) == "ol"
+    style = _style(li, ordered) or _style(lst, ordered)
+    if not ordered:
+        style = style or _BULLET_BY_DEPTH[min(_depth(lst), len(_BULLET_BY_DEPTH) - 1)]
+        if style == "none":
+            return ""
+        bullet = _BULLETS.get(style)
+        if bullet is not None:
+            return f"{bullet} "
+        # an unordered list styled with a counter ("list-style-type: decimal") counts like an ordered one
+    items = [c for c in lst if _local(c.tag) == "li"]
+    step = -1 if ordered and lst.get("reversed") is not None else 1
+    start = _integer(lst.get("start")) if ordered else None
+    value = start if start is not None else (len(items) if step < 0 else 1)
+    for item in items:
+        own = _integer(item.get("value")) if ordered else None
+        if own is not None:
+            value = own
+        if item is li:
+            break
+        value += step
+    style = style or "decimal"
+    if style == "none":
+        return ""
+    return f"{counter_text(value, style)}. "
