@@ -22,6 +22,7 @@ from lawalign.ingest.document import Document
 from lawalign.ingest.html import Extracted, extract_html, extract_xml, looks_like_html, looks_like_xml
 from lawalign.ingest.langcodes import check_lang
 from lawalign.ingest.langid import detect_language
+from lawalign.ingest.markdown import extract_markdown, looks_like_markdown
 from lawalign.ingest.normalize import (
     SOFT_LINE_BREAK,
     RawLine,
@@ -248,6 +249,8 @@ def read_source(
 
     if looks_like_html(decoded.text, shown):
         extracted = extract_html(decoded.text, shown)
+    elif looks_like_markdown(shown):
+        extracted = extract_markdown(decoded.text, shown)
     elif looks_like_xml(decoded.text, shown):
         extracted = extract_xml(decoded.text, shown)
     else:

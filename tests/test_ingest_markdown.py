@@ -1,0 +1,127 @@
+"""Markdown files read as their rendered text: headings, emphasis and list markers as shown, lines kept."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest_fixtures import SEEDS, seed_text
+from lawalign.cli import main
+from lawalign.ingest import read_source
+from lawalign.ingest.markdown import extract_markdown
+
+LAW_68 = """# Law 68 - Claim or Concession of Tricks
+
+## A. Claim Defined
+
+Any statement to the effect that a contestant will win a specific number of tricks is a claim of
+those tricks.
+
+## B. Concession Defined
+
+1. Any statement to the effect that a contestant will lose a specific number of tricks is a
+   concession of those tricks.
+1. Regardless of B1, if a defender attempts to concede one or more tricks and his partner
+   immediately objects, no concession has occurred.
+
+**C. Clarification Required for Claim**
+
+A claim should be accompanied at once by a clear statement as to the order in which cards will be
+played.
+"""
+
+
+def _units(path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
+    assert main(["units", str(path)]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_a_law_in_markdown_reads_as_rendered(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Read as plain text, "# Law 68 …" was the law's introduction (68.intro at 0.5), "## A." no label,
+    and both points of B, written "1." as Markdown allows, the same number."""
+    page = tmp_path / "law68.md"
+    page.write_text(LAW_68, encoding="utf-8")
+    units = _units(page, capsys)
+    got = [(u["id"], u["label"], u["source"]["line_start"], u["source"]["line_end"]) for u in units]
+    assert got == [
+        ("68.title", "Law 68 -", 1, 1),
+        ("68A.title", "A.", 3, 3),
+        ("68A", "", 5, 6),
+        ("68B.title", "B.", 8, 8),
+        ("68B1", "1.", 10, 11),
+        ("68B2", "2.", 12, 13),
+        ("68C.title", "C.", 15, 15),
+        ("68C", "", 17, 18),
+    ]
+
+
+def test_markup_is_not_text(tmp_path: Path) -> None:
+    text = (
+        "Title\n=====\n\n> quoted **bold** line\n\n* one\n  * two\n\n3. three\n3. four\n\n"
+        "| Board | Dealer |\n|---|---|\n| 1 | North |\n\n```\n# kept as written\n```\n\n---\n[x]: http://x\n"
+    )
+    shown = [line.text for line in extract_markdown(text, "x.md").lines]
+    assert shown == [
+        "Title",
+        "",
+        "",
+        "> quoted bold line",
+        "",
+        "• one",
+        "◦ two",
+        "",
+        "3. three",
+        "4. four",
+        "",
+        "Board | Dealer",
+        "",
+        "1 | North",
+        "",
+        "",
+        "# kept as written",
+        "",
+        "",
+        "",
+        "",
+        "",
+    ]
+    assert len(shown) == text.count("\n") + 1  # one entry per line of the file
+
+
+def _as_markdown(text: str, titles: dict[int, str]) -> str:
+    """A seed written as Markdown: its law and section headings marked "#"/"##", every character that
+    Markdown would read as syntax at a line's start escaped."""
+    out = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = re.sub(r"^([*+>#-])", r"\\\1", line)
+        out.append(titles.get(number, "") + line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_a_seed_in_markdown_has_the_ids_of_its_plain_text(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / f"{lang}.txt"
+    plain.write_text(seed_text(lang), encoding="utf-8")
+    units = _units(plain, capsys)
+    titles = {
+        int(u["source"]["line_start"]): "# " if u["role"] == "law-title" else "## "  # type: ignore[call-overload]
+        for u in units
+        if u["kind"] == "title"
+    }
+    marked = tmp_path / f"{lang}.md"
+    marked.write_text(_as_markdown(seed_text(lang), titles), encoding="utf-8")
+    again = _units(marked, capsys)
+
+    def key(u: dict[str, object]) -> tuple[object, ...]:
+        return u["id"], u["source"]["line_start"], u["source"]["line_end"]
+
+    assert [key(u) for u in again if u["kind"] != "debris"] == [
+        key(u) for u in units if u["kind"] != "debris"
+    ]
+    assert len(titles) >= 4  # the law headings and the section headings the seed prints
+    assert read_source(marked, lang).encoding == "utf-8"
