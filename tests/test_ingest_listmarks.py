@@ -103,3 +103,42 @@ def test_markers_as_html_specifies(markup: str, markers: list[str]) -> None:
 
 def test_an_item_outside_a_list_has_no_marker() -> None:
     assert marker_of(html.fromstring("<div><li>x</li></div>")[0]) == ""
+
+
+def test_a_long_list_is_numbered_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each item used to count its list's items up to itself: 20,000 items ran past two minutes."""
+    import lawalign.ingest.html as html_module
+
+    calls = []
+    real = html_module.list_markers
+
+    def counted(lst: object) -> dict[object, str]:
+        calls.append(lst)
+        return real(lst)
+
+    monkeypatch.setattr(html_module, "list_markers", counted)
+    text = "<html><body><ol>" + "".join("<li>item</li>" for _ in range(2000)) + "</ol></body></html>"
+    lines = [ln.text for ln in html_module.extract_html(text, "list.html").lines if ln.text]
+    assert lines[0] == "1. item" and lines[-1] == "2000. item"
+    assert len(calls) == 1
+
+
+def test_items_printing_their_own_labels_get_no_second_one(tmp_path: Path) -> None:
+    """A page whose style sheet hides the list's markers and prints each label in the text would
+    read "1. A. Claim Defined" if a marker were drawn before every item."""
+    page = tmp_path / "own.html"
+    page.write_text(
+        "<html><head><style>ol.law { list-style: none }</style></head><body>"
+        '<h2>LAW 68 - CLAIM OR CONCESSION OF TRICKS</h2><ol class="law">'
+        "<li><b>A. Claim Defined</b></li><li>Any statement to the effect that a contestant will win a "
+        "specific number of tricks is a claim of those tricks.</li>"
+        '<li><b>B.</b> Concession Defined<ol class="law"><li>1. Any statement to the effect that a '
+        "contestant will lose a specific number of tricks is a concession of those tricks.</li>"
+        "<li>(a) one</li><li>§ two</li></ol></li></ol></body></html>",
+        encoding="utf-8",
+    )
+    lines = [ln.text for ln in read_source(page, "en").lines if ln.text]
+    assert lines[1] == "A. Claim Defined"
+    assert lines[2].startswith("2. Any statement")  # no label of its own: the marker is drawn
+    assert lines[3] == "B. Concession Defined"
+    assert lines[4].startswith("1. Any statement") and lines[5:] == ["(a) one", "§ two"]

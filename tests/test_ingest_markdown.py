@@ -125,3 +125,29 @@ def test_a_seed_in_markdown_has_the_ids_of_its_plain_text(
     ]
     assert len(titles) >= 4  # the law headings and the section headings the seed prints
     assert read_source(marked, lang).encoding == "utf-8"
+
+
+def test_text_the_renderer_drops_is_kept(tmp_path: Path) -> None:
+    """Nested past the parser's depth (20 block quotes), a line showed nothing, and a page of only that
+    was refused as having no text; a fence's info string is kept too."""
+    deep = ">" * 30 + " deep text\n\n```python\nprint(1)\n```\n\n[1]: http://example.org/law68\n"
+    shown = [line.text for line in extract_markdown(deep, "x.md").lines]
+    assert shown[0] == ">" * 30 + " deep text"
+    assert shown[2:5] == ["```python", "print(1)", ""]
+    assert shown[6] == ""  # a link definition shows nothing, as on the rendered page
+
+
+def test_oversized_markdown_is_refused_before_parsing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1.4 MB of emphasis marks in one paragraph took 450 MB of parser tokens before the paragraph
+    limit refused it; the limit is now checked on the source lines first."""
+    page = tmp_path / "marks.md"
+    page.write_text("*a **b " * 10_000 + "\n", encoding="utf-8")
+    assert main(["units", str(page)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"{page}:1:1: a paragraph of more than 50,000 characters")
+    many = tmp_path / "lines.md"
+    many.write_text("x\n" * 100_001, encoding="utf-8")
+    assert main(["units", str(many)]) == 2
+    assert "more than 100,000 lines" in capsys.readouterr().err

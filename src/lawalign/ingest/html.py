@@ -23,7 +23,7 @@ from typing import Any
 from lxml import etree
 
 from lawalign.errors import InputError
-from lawalign.ingest.listmarks import marker_of
+from lawalign.ingest.listmarks import list_markers, prints_own_label
 from lawalign.ingest.normalize import RawLine
 from lawalign.ingest.patterns import (
     CHROME_TOKEN,
@@ -323,6 +323,17 @@ class _Walker:
         self.debris = _Sink()
         self.cursor = 1
         self.pre = 0
+        self.markers: dict[Any, dict[Any, str]] = {}
+
+    def _marker(self, li: Any) -> str:
+        """The list marker of ``li``; each list's markers are computed once, in one pass."""
+        lst = li.getparent()
+        if lst is None:
+            return ""
+        if lst not in self.markers:
+            self.markers[lst] = list_markers(lst)
+        marker = self.markers[lst].get(li, "")
+        return "" if marker and prints_own_label(li) else marker
 
     def _is_block(self, tag: str) -> bool:
         if self.blocks is None:
@@ -376,7 +387,7 @@ class _Walker:
                     self._flush()
                 if tag == "pre":
                     self.pre += 1
-                if tag == "li" and self.blocks is not None and (marker := marker_of(el)):
+                if tag == "li" and self.blocks is not None and (marker := self._marker(el)):
                     self._send(marker, ctx)  # what the browser draws: "A. ", "2. ", "• "
                 self._send(el.text, ctx)
             else:

@@ -7,7 +7,9 @@ attribute or an inline ``list-style-type`` (``decimal``, ``lower-alpha``/``upper
 ``-latin`` forms, ``lower-roman``/``upper-roman``, ``lower-greek``, ``decimal-leading-zero``,
 ``none``; another style counts in decimal), ``start``, ``reversed`` and an item's ``value``, as HTML
 specifies; bullets by nesting (disc "•", then circle "◦", then square "▪") unless a style names one.
-A style set in a style sheet is not read (no style sheet is applied), so such a list counts in decimal.
+A style set in a style sheet is not read (no style sheet is applied), so such a list counts in decimal;
+an item whose text starts with a label of its own ("A. Claim Defined") gets no marker, since its page
+most likely hides the markers with a style sheet (:func:`prints_own_label`).
 
 >>> from lxml import html
 >>> ol = html.fromstring('<ol type="A" start="2"><li>x</li><li value="5">y</li><li>z</li></ol>')
@@ -44,6 +46,10 @@ _ROMAN = (
     (1, "i"),
 )
 _GREEK = "αβγδεζηθικλμνξοπρστυφχψω"
+# A label the item's own text starts with: "A.", "1)", "(a)", "iv.", "68B1", "§ 3", a bullet.
+_OWN_LABEL = re.compile(
+    r"\s*(?:\(?[0-9]{1,4}[A-Za-z]?[0-9]*[.):]|\(?[A-Za-z][.):]|\([a-z]{1,4}\)|[ivxlcIVXLC]{1,6}[.)]|§|[•·▪◦●\-–*])(?:\s|$)"
+)
 # HTML's limit for a counter's value: browsers clamp to a 32-bit integer.
 _MAX_COUNTER = 2**31 - 1
 
@@ -121,34 +127,56 @@ def _depth(lst: Any) -> int:
     return depth
 
 
-def marker_of(li: Any) -> str:
-    """The marker a browser draws before list item ``li`` (with its trailing space), or ``""`` when it
-    draws none (``list-style-type: none``, or an item outside a list)."""
-    lst = li.getparent()
-    if lst is None or _local(lst.tag) not in _LISTS:
-        return ""
-    ordered = _local(lst.tag) == "ol"
-    style = _style(li, ordered) or _style(lst, ordered)
-    if not ordered:
-        style = style or _BULLET_BY_DEPTH[min(_depth(lst), len(_BULLET_BY_DEPTH) - 1)]
-        if style == "none":
-            return ""
-        bullet = _BULLETS.get(style)
-        if bullet is not None:
-            return f"{bullet} "
-        # an unordered list styled with a counter ("list-style-type: decimal") counts like an ordered one
+def list_markers(lst: Any) -> dict[Any, str]:
+    """The marker a browser draws before each item of list ``lst`` (with its trailing space; ``""``
+    where it draws none), in one pass over the list's items."""
+    if _local(lst.tag) not in _LISTS:
+        return {}
     items = [c for c in lst if _local(c.tag) == "li"]
+    ordered = _local(lst.tag) == "ol"
+    list_style = _style(lst, ordered)
+    bullet_style = list_style or _BULLET_BY_DEPTH[min(_depth(lst), len(_BULLET_BY_DEPTH) - 1)]
     step = -1 if ordered and lst.get("reversed") is not None else 1
     start = _integer(lst.get("start")) if ordered else None
     value = start if start is not None else (len(items) if step < 0 else 1)
+    markers: dict[Any, str] = {}
     for item in items:
         own = _integer(item.get("value")) if ordered else None
         if own is not None:
             value = own
-        if item is li:
-            break
+        style = _style(item, ordered) or (list_style if ordered else bullet_style) or "decimal"
+        if style == "none":
+            markers[item] = ""
+        elif not ordered and style in _BULLETS:
+            markers[item] = f"{_BULLETS[style]} "
+        else:
+            # an unordered list styled with a counter ("list-style-type: decimal") counts like an ordered one
+            markers[item] = f"{counter_text(value, style)}. "
         value += step
-    style = style or "decimal"
-    if style == "none":
+    return markers
+
+
+def prints_own_label(li: Any) -> bool:
+    """The item's text starts with a label of its own ("A. Claim Defined" inside an ``<ol>``): the
+    page's style sheet most likely hides the list's markers, and a marker drawn before it would give
+    the item two labels ("1. A. Claim Defined"). Style sheets are not applied, so this is read from the
+    text.
+
+    >>> from lxml import html
+    >>> items = html.fromstring("<ol><li><b>A.</b> Claim</li><li>Any claim</li></ol>")
+    >>> [prints_own_label(li) for li in items]
+    [True, False]
+    """
+    for chunk in li.itertext():
+        if chunk.strip():
+            return _OWN_LABEL.match(chunk) is not None
+    return False
+
+
+def marker_of(li: Any) -> str:
+    """The marker a browser draws before list item ``li`` (with its trailing space), or ``""`` when it
+    draws none (``list-style-type: none``, or an item outside a list)."""
+    lst = li.getparent()
+    if lst is None:
         return ""
-    return f"{counter_text(value, style)}. "
+    return list_markers(lst).get(li, "")

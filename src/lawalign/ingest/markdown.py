@@ -29,14 +29,16 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
+from lawalign.errors import InputError
 from lawalign.ingest.html import Extracted
-from lawalign.ingest.normalize import RawLine
+from lawalign.ingest.normalize import RawLine, check_line_count
+from lawalign.limits import MAX_LINES, MAX_PARAGRAPH_CHARS
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # Bullets by nesting, as a browser draws an unordered list's markers.
 _BULLETS = ("• ", "◦ ", "▪ ")
 # Inline tokens whose own content is shown (the others are markup or line breaks).
-_SHOWN = frozenset({"text", "code_inline", "html_inline"})
+_SHOWN = frozenset({"text", "text_special", "code_inline", "html_inline"})
 
 
 def looks_like_markdown(path: str) -> bool:
@@ -88,10 +90,13 @@ class _Lines:
         self.text[index] = f"{self.text[index]} {shown}" if self.text[index] else shown
 
 
-def _inline_lines(token: Any) -> list[str]:
-    """The text an inline token shows, one entry per source line (split at its line breaks)."""
+def _inline_lines(parser: MarkdownIt, content: str, env: dict[str, Any]) -> list[str]:
+    """The text an inline run shows, one entry per source line (split at its line breaks). Parsed
+    here, one run at a time, so that only one paragraph's inline tokens are ever held."""
+    children: list[Any] = []
+    parser.inline.parse(content, parser, env, children)
     lines = [""]
-    for child in token.children or ():
+    for child in children:
         if child.type in ("softbreak", "hardbreak"):
             lines.append("")
         elif child.type in _SHOWN:
@@ -101,20 +106,51 @@ def _inline_lines(token: Any) -> list[str]:
     return lines
 
 
+def _check_size(source: list[str], path: str) -> None:
+    """Refuse before parsing what the plain-text reader would refuse after: more lines than
+    :data:`~lawalign.limits.MAX_LINES`, or a block of lines (a paragraph, blank-line separated) longer
+    than :data:`~lawalign.limits.MAX_PARAGRAPH_CHARS`. The parser's tokens cost a few hundred bytes per
+    character of markup, so this bounds its memory."""
+    check_line_count(path, [RawLine("", n) for n in range(1, min(len(source), MAX_LINES + 1) + 1)])
+    size, first = 0, 0
+    for number, line in enumerate(source, start=1):
+        if not line.strip():
+            size = 0
+            continue
+        first = first if size else number
+        size += len(line) + 1
+        if size > MAX_PARAGRAPH_CHARS:
+            raise InputError(
+                path,
+                f"a paragraph of more than {MAX_PARAGRAPH_CHARS:,} characters is over the limit for one "
+                "paragraph (split it, or check that this file is a law text)",
+                first,
+                1,
+            )
+
+
 def extract_markdown(text: str, path: str) -> Extracted:
     """The lines a Markdown file shows, each at its own line number (1-based raw lines).
 
-    ``path`` is for the media type's sake only: Markdown cannot be malformed, every text parses.
+    A line that shows nothing though it holds a letter or a digit (text nested past the parser's
+    depth, a fence's info string) keeps its own text: nothing written is lost. Link definitions
+    ("[1]: http://…") show nothing, as on the rendered page.
+
+    Raises:
+        InputError: more lines than the limit, or a paragraph longer than the limit.
     """
-    parser = MarkdownIt("commonmark").enable("table")
+    # blocks first; each paragraph's inline run is parsed when it is read (_inline_lines)
+    parser = MarkdownIt("commonmark").enable("table").disable("inline")
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as markdown-it counts lines
     source = text.split("\n")
+    _check_size(source, path)
+    env: dict[str, Any] = {}
     out = _Lines(len(source))
     lists: list[_List] = []
     row: list[str] = []
     row_line = -1
     in_cell = False
-    tokens = parser.parse(text)
+    tokens = parser.parse(text, env)
     written = _written_numbers(tokens)
     for index, token in enumerate(tokens):
         kind = token.type
@@ -149,14 +185,21 @@ def extract_markdown(text: str, path: str) -> Extracted:
         elif kind in ("th_close", "td_close"):
             in_cell = False
         elif kind == "inline" and in_cell:
-            row.append(" ".join(_inline_lines(token)).strip())
+            row.append(" ".join(_inline_lines(parser, token.content, env)).strip())
         elif kind == "inline" and token.map:
-            shown = _inline_lines(token)
+            shown = _inline_lines(parser, token.content, env)
             for offset, line in enumerate(shown):
                 out.put(token.map[0] + offset, line)
         elif kind in ("fence", "code_block", "html_block") and token.map:
             first = token.map[0] + (1 if kind == "fence" else 0)
             for offset, line in enumerate(token.content.rstrip("\n").split("\n")):
                 out.put(first + offset, line)
-    lines = tuple(RawLine(shown, number) for number, shown in enumerate(out.text, start=1))
+    definitions = {n for ref in env.get("references", {}).values() for n in range(*ref.get("map", (0, 0)))}
+    lines = tuple(
+        RawLine(
+            raw if not shown and index not in definitions and any(c.isalnum() for c in raw) else shown,
+            index + 1,
+        )
+        for index, (shown, raw) in enumerate(zip(out.text, source, strict=True))
+    )
     return Extracted(lines, (), (), "text/markdown")
