@@ -1130,6 +1130,7 @@ def _label_ids(
     sec_inferred = False
     has_points = has_text = numbered = False
     seen: set[str] = set()
+    extra_from: dict[UnitId, int] = {}  # an id's last extra number ("68A.x7": 7)
 
     def next_letter() -> str:
         """The section after the current one; past "Z" (a law printed many times over, read as one
@@ -1239,12 +1240,17 @@ def _label_ids(
         else:
             uid, role = UnitId.of(law, section), "section"
             has_text = True
-        base, k = uid, 1
-        while uid in seen:
-            k += 1
+        base = uid
+        if uid in seen:
             # "68A" again is "68A.x2", "68.x1" again "68.x2", "69B.wrap" again "69B.x2": a unit the
-            # reference has no place for
-            uid = base.with_parts(sub="", suffix=f"x{k}")
+            # reference has no place for. The search for a free number goes on from where the last
+            # one for this id stopped (every lower one is taken): a law printed hundreds of times over
+            # searched from x2 each time, quadratic in the copies
+            k = extra_from.get(base, 1)
+            while uid in seen:
+                k += 1
+                uid = base.with_parts(sub="", suffix=f"x{k}")
+            extra_from[base] = k
         seen.add(uid)
         # one more paragraph under a section that has its text already, or a bulleted one after the
         # points (the Laws print no bullets), is placed by position only: likely a note the page added
