@@ -111,7 +111,8 @@ def _check_size(source: list[str], path: str) -> None:
     :data:`~lawalign.limits.MAX_LINES`, or a block of lines (a paragraph, blank-line separated) longer
     than :data:`~lawalign.limits.MAX_PARAGRAPH_CHARS`. The parser's tokens cost a few hundred bytes per
     character of markup, so this bounds its memory."""
-    check_line_count(path, [RawLine("", n) for n in range(1, min(len(source), MAX_LINES + 1) + 1)])
+    if len(source) > MAX_LINES:
+        check_line_count(path, [RawLine("", n) for n in range(1, MAX_LINES + 2)])
     size, first = 0, 0
     for number, line in enumerate(source, start=1):
         if not line.strip():
