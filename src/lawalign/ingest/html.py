@@ -359,11 +359,15 @@ class _Walker:
 
     def walk(self, root: Any, start_ctx: str) -> None:
         stack: list[str] = []
-        for event, el in etree.iterwalk(root, events=("start", "end"), tag=None):
-            if not isinstance(el.tag, str):  # comment or processing instruction: only its newlines count
-                if event == "end":
-                    self.cursor += (el.text or "").count("\n")
-                    self._send(el.tail, stack[-1] if stack else start_ctx)
+        # comments and processing instructions come as events of their own ("start"/"end" skip
+        # them): their text is never shown, but the text after them (their tail) is, and was lost
+        # ("<p>a <!-- c --> b</p>" read "a"; Word's "<![endif]>Any statement …" read nothing)
+        for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
+            if event in ("comment", "pi"):
+                if el.sourceline:
+                    self.cursor = el.sourceline
+                self.cursor += (el.text or "").count("\n")  # only its newlines count
+                self._send(el.tail, stack[-1] if stack else start_ctx)
                 continue
             tag = _local(el.tag)
             if event == "start":
