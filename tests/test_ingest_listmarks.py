@@ -142,3 +142,20 @@ def test_items_printing_their_own_labels_get_no_second_one(tmp_path: Path) -> No
     assert lines[2].startswith("2. Any statement")  # no label of its own: the marker is drawn
     assert lines[3] == "B. Concession Defined"
     assert lines[4].startswith("1. Any statement") and lines[5:] == ["(a) one", "§ two"]
+
+
+def test_the_marker_stands_before_the_items_first_text() -> None:
+    """An item whose text is in a paragraph ("<li><p>Claim Defined</p>", as Word and most editors
+    write lists) put its marker alone on a line; the browser draws it before the first line of text."""
+    from lawalign.ingest.html import extract_html
+
+    page = (
+        "<html><body><ol type=A><li><p><b>Claim Defined</b></p><p>Any statement is a claim.</p></li>"
+        "<li>\n  <p>Concession Defined</p></li><li></li></ol></body></html>"
+    )
+    assert [ln.text for ln in extract_html(page, "x.html").lines] == [
+        "A. Claim Defined",
+        "Any statement is a claim.",
+        "B. Concession Defined",
+        "C.",
+    ]

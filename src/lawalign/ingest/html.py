@@ -324,6 +324,7 @@ class _Walker:
         self.cursor = 1
         self.pre = 0
         self.markers: dict[Any, dict[Any, str]] = {}
+        self.pending: tuple[str, str] | None = None  # a list item's marker and context, before its text
 
     def _marker(self, li: Any) -> str:
         """The list marker of ``li``; each list's markers are computed once, in one pass."""
@@ -343,6 +344,11 @@ class _Walker:
     def _send(self, text: str | None, ctx: str) -> None:
         if not text:
             return
+        if self.pending is not None and text.strip(" \t\n\r\f"):
+            # a list item's marker stands before the item's first text, as the browser draws it, even
+            # when that text is in a paragraph inside the item ("<li><p>Claim Defined</p>")
+            marker, self.pending = self.pending, None
+            self._send(*marker)
         if ctx != "silent":
             lead = len(text) - len(text.lstrip(" \t\n\r\f"))
             line = self.cursor + text.count("\n", 0, lead)
@@ -352,6 +358,12 @@ class _Walker:
             else:
                 sink.add(text, line, ctx)
         self.cursor += text.count("\n")
+
+    def _drop_pending(self) -> None:
+        """Send a list marker that no text followed (an empty item, an item holding only a list)."""
+        if self.pending is not None:
+            marker, self.pending = self.pending, None
+            self._send(*marker)
 
     def _flush(self, force: bool = False) -> None:
         self.text.flush(force)
@@ -392,10 +404,13 @@ class _Walker:
                 if tag == "pre":
                     self.pre += 1
                 if tag == "li" and self.blocks is not None and (marker := self._marker(el)):
-                    self._send(marker, ctx)  # what the browser draws: "A. ", "2. ", "• "
+                    self._drop_pending()  # an item holding only a list: its marker stands alone
+                    self.pending = (marker, ctx)  # what the browser draws: "A. ", "2. ", "• "
                 self._send(el.text, ctx)
             else:
                 ctx = stack.pop()
+                if tag == "li":
+                    self._drop_pending()  # an empty item: the browser draws its marker all the same
                 if tag == "pre":
                     self.pre -= 1
                 if self._is_block(tag):
