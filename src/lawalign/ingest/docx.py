@@ -49,6 +49,7 @@ from lxml import etree
 
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
+from lawalign.ingest.listmarks import roman
 from lawalign.ingest.xmlsafe import parse_xml
 from lawalign.limits import (
     LIST_MAX_LEVEL,
@@ -205,8 +206,6 @@ def _wint(el: Any, child: str, path: str, part: str, default: int, low: int, hig
 
 # --- numbering ---------------------------------------------------------------------------------------
 
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
-          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))  # fmt: skip
 _RUSSIAN = "абвгдежзиклмнопрстуфхцчшщэюя"
 
 
@@ -226,10 +225,7 @@ def format_number(n: int, fmt: str) -> str:
         s = _letters(n, "abcdefghijklmnopqrstuvwxyz")
         return s.upper() if fmt == "upperLetter" else s
     if fmt in ("upperRoman", "lowerRoman"):
-        out, rest = "", n
-        for value, sym in _ROMAN:
-            while rest >= value:
-                out, rest = out + sym, rest - value
+        out = roman(n)
         return out.upper() if fmt == "upperRoman" else out
     if fmt in ("russianUpper", "russianLower"):
         s = _letters(n, _RUSSIAN)

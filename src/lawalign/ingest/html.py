@@ -35,6 +35,7 @@ from lawalign.ingest.patterns import (
     POST_BODY_TOKEN,
     XML_START,
 )
+from lawalign.ingest.xmlsafe import local_name
 from lawalign.limits import HTML_MAX_LINE
 from lawalign.models import Notice
 
@@ -219,12 +220,6 @@ def reject_entity_declarations(text: str, path: str) -> None:
     )
 
 
-def _local(tag: Any) -> str:
-    if not isinstance(tag, str):
-        return ""
-    return tag.rsplit("}", 1)[-1].lower() if "}" in tag else tag.lower()
-
-
 def _tokens(el: Any) -> list[tuple[str, str]]:
     out = [("#", el.get("id", ""))] if el.get("id") else []
     out.extend((".", t) for t in el.get("class", "").split())
@@ -260,7 +255,7 @@ def _outermost(elements: Iterable[Any]) -> list[Any]:
 
 def _inside_chrome(el: Any) -> bool:
     for anc in el.iterancestors():
-        tag = _local(anc.tag)
+        tag = local_name(anc.tag)
         if tag in SILENT_TAGS or _chrome_reason(anc, tag):
             return True
     return False
@@ -271,13 +266,13 @@ def find_post_bodies(root: Any) -> tuple[list[Any], str]:
     elements = [el for el in root.iter() if isinstance(el.tag, str)]
     for rule, test in (
         ("post-body", _is_post_body),
-        ("article", lambda el: _local(el.tag) == "article"),
-        ("main", lambda el: _local(el.tag) == "main" or el.get("role", "").lower() == "main"),
+        ("article", lambda el: local_name(el.tag) == "article"),
+        ("main", lambda el: local_name(el.tag) == "main" or el.get("role", "").lower() == "main"),
     ):
         found = _outermost(el for el in elements if test(el) and not _inside_chrome(el))
         if found:
             return found, rule
-    body = [el for el in elements if _local(el.tag) == "body"]
+    body = [el for el in elements if local_name(el.tag) == "body"]
     return (body[:1] or [root]), "body"
 
 
@@ -344,11 +339,10 @@ class _Walker:
     def _send(self, text: str | None, ctx: str) -> None:
         if not text:
             return
-        if self.pending is not None and text.strip(" \t\n\r\f"):
+        if text.strip(" \t\n\r\f"):
             # a list item's marker stands before the item's first text, as the browser draws it, even
             # when that text is in a paragraph inside the item ("<li><p>Claim Defined</p>")
-            marker, self.pending = self.pending, None
-            self._send(*marker)
+            self._drop_pending()
         if ctx != "silent":
             lead = len(text) - len(text.lstrip(" \t\n\r\f"))
             line = self.cursor + text.count("\n", 0, lead)
@@ -360,7 +354,8 @@ class _Walker:
         self.cursor += text.count("\n")
 
     def _drop_pending(self) -> None:
-        """Send a list marker that no text followed (an empty item, an item holding only a list)."""
+        """Send the list marker waiting for its item's first text, if any (also when no text follows:
+        an empty item, an item holding only a list)."""
         if self.pending is not None:
             marker, self.pending = self.pending, None
             self._send(*marker)
@@ -381,7 +376,7 @@ class _Walker:
                 self.cursor += (el.text or "").count("\n")  # only its newlines count
                 self._send(el.tail, stack[-1] if stack else start_ctx)
                 continue
-            tag = _local(el.tag)
+            tag = local_name(el.tag)
             if event == "start":
                 parent = stack[-1] if stack else start_ctx
                 if el.sourceline:
@@ -526,7 +521,7 @@ def extract_xml(text: str, path: str) -> Extracted:
     # The one hardened parser (XLIFF, TBX and any other XML input): nesting up to MAX_DEPTH,
     # entities refused, bounded.
     root = parse_xml(markup.encode("utf-8"), path, encoding="utf-8")
-    is_xhtml = _local(root.tag) == "html"
+    is_xhtml = local_name(root.tag) == "html"
     return _extract(
         root,
         path,

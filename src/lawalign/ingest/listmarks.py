@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lawalign.ingest.xmlsafe import local_name
+
 _LISTS = frozenset({"ol", "ul", "menu", "dir"})
 _STYLE = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)", re.I)
 _TYPE_ATTR = {"1": "decimal", "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman"}
@@ -54,10 +56,6 @@ _OWN_LABEL = re.compile(
 _MAX_COUNTER = 2**31 - 1
 
 
-def _local(tag: Any) -> str:
-    return tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
-
-
 def _integer(value: str | None) -> int | None:
     """An HTML integer attribute ("3", " -2 "), or None when it is none."""
     m = re.match(r"\s*([+-]?\d{1,10})", value or "")
@@ -79,7 +77,12 @@ def _style(el: Any, ordered: bool) -> str | None:
     return kind.lower() if kind.lower() in _BULLETS else None
 
 
-def _roman(n: int) -> str:
+def roman(n: int) -> str:
+    """``n`` in lowercase roman numerals ("" for 0 or less).
+
+    >>> roman(1994)
+    'mcmxciv'
+    """
     out = []
     for value, letters in _ROMAN:
         while n >= value:
@@ -109,7 +112,7 @@ def counter_text(n: int, style: str) -> str:
         text = _alphabetic(n, "abcdefghijklmnopqrstuvwxyz")
         return text.upper() if style.startswith("upper") else text
     if style in ("lower-roman", "upper-roman") and 0 < n < 4000:
-        text = _roman(n)
+        text = roman(n)
         return text.upper() if style == "upper-roman" else text
     if style == "lower-greek" and n > 0:
         return _alphabetic(n, _GREEK)
@@ -122,7 +125,7 @@ def _depth(lst: Any) -> int:
     """How many lists ``lst`` is nested in."""
     depth, up = 0, lst.getparent()
     while up is not None:
-        depth += _local(up.tag) in _LISTS
+        depth += local_name(up.tag) in _LISTS
         up = up.getparent()
     return depth
 
@@ -130,10 +133,10 @@ def _depth(lst: Any) -> int:
 def list_markers(lst: Any) -> dict[Any, str]:
     """The marker a browser draws before each item of list ``lst`` (with its trailing space; ``""``
     where it draws none), in one pass over the list's items."""
-    if _local(lst.tag) not in _LISTS:
+    if local_name(lst.tag) not in _LISTS:
         return {}
-    items = [c for c in lst if _local(c.tag) == "li"]
-    ordered = _local(lst.tag) == "ol"
+    items = [c for c in lst if local_name(c.tag) == "li"]
+    ordered = local_name(lst.tag) == "ol"
     list_style = _style(lst, ordered)
     bullet_style = list_style or _BULLET_BY_DEPTH[min(_depth(lst), len(_BULLET_BY_DEPTH) - 1)]
     step = -1 if ordered and lst.get("reversed") is not None else 1

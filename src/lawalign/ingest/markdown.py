@@ -31,8 +31,8 @@ from markdown_it import MarkdownIt
 
 from lawalign.errors import InputError
 from lawalign.ingest.html import Extracted
-from lawalign.ingest.normalize import RawLine, check_line_count
-from lawalign.limits import MAX_LINES, MAX_PARAGRAPH_CHARS
+from lawalign.ingest.normalize import RawLine, check_line_breaks
+from lawalign.limits import MAX_PARAGRAPH_CHARS
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 # Bullets by nesting, as a browser draws an unordered list's markers.
@@ -106,13 +106,10 @@ def _inline_lines(parser: MarkdownIt, content: str, env: dict[str, Any]) -> list
     return lines
 
 
-def _check_size(source: list[str], path: str) -> None:
-    """Refuse before parsing what the plain-text reader would refuse after: more lines than
-    :data:`~lawalign.limits.MAX_LINES`, or a block of lines (a paragraph, blank-line separated) longer
-    than :data:`~lawalign.limits.MAX_PARAGRAPH_CHARS`. The parser's tokens cost a few hundred bytes per
-    character of markup, so this bounds its memory."""
-    if len(source) > MAX_LINES:
-        check_line_count(path, [RawLine("", n) for n in range(1, MAX_LINES + 2)])
+def _check_paragraphs(source: list[str], path: str) -> None:
+    """Refuse before parsing what the plain-text reader would refuse after: a block of lines (a
+    paragraph, blank-line separated) longer than :data:`~lawalign.limits.MAX_PARAGRAPH_CHARS`. The
+    parser's tokens cost a few hundred bytes per character of markup, so this bounds its memory."""
     size, first = 0, 0
     for number, line in enumerate(source, start=1):
         if not line.strip():
@@ -143,8 +140,9 @@ def extract_markdown(text: str, path: str) -> Extracted:
     # blocks first; each paragraph's inline run is parsed when it is read (_inline_lines)
     parser = MarkdownIt("commonmark").enable("table").disable("inline")
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as markdown-it counts lines
+    check_line_breaks(text, path)  # the line limit, counted as for plain text, before anything is built
     source = text.split("\n")
-    _check_size(source, path)
+    _check_paragraphs(source, path)
     env: dict[str, Any] = {}
     out = _Lines(len(source))
     lists: list[_List] = []

@@ -49,6 +49,17 @@ ENTITY_MESSAGE = (
 )
 
 
+def local_name(tag: Any) -> str:
+    """An element's tag without its namespace, in lowercase; ``""`` for a comment or instruction.
+
+    >>> local_name("{http://www.w3.org/1999/xhtml}LI"), local_name("p")
+    ('li', 'p')
+    """
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1].lower() if "}" in tag else tag.lower()
+
+
 def _error(path: str, part: str, message: str, line: int = 0, col: int = 0) -> InputError:
     """``path:line:col: message`` for a document; for a part of a container, whose lines are not
     the file's, ``path: part, line L, column C: message``."""
