@@ -18,8 +18,43 @@ def test_text_after_a_comment_is_read() -> None:
     )
     assert [(ln.text, ln.raw_line) for ln in extract_html(page, "word.htm").lines] == [
         ("a b", 1),
+        ("", 1),
         ("1.\xa0\xa0 Any statement to the effect that a contestant will lose tricks.", 2),
+        ("", 2),
         ("xy z", 3),
     ]
     xml = '<?xml version="1.0"?><doc><p>a <!-- c --> b</p><?pi x?>tail</doc>'
     assert [ln.text for ln in extract_xml(xml, "doc.xml").lines] == ["a b", "tail"]
+
+
+def test_blocks_with_a_margin_are_parted_by_a_blank_line() -> None:
+    """A browser draws a blank between two paragraphs, headings or lists (their default margins,
+    collapsed into one), none between the lines of one paragraph parted by <br>, a nested list's items,
+    or <div>s. The walk ended a line at each block but drew no blank: a page of paragraphs read as one
+    run of lines, as a text with no blank line at all, and a board diagram in its own paragraph ran on
+    into the text around it."""
+    page = (
+        "<html><body><h2>LAW 70</h2><p>A. General\n<br>Objective</p>\n\n"
+        "<p>In ruling on a contested claim.</p><ol><li>one<ol><li>nested</li></ol></li><li>two</li></ol>"
+        "<div>d1</div><div>d2</div><p></p><blockquote>quoted</blockquote></body></html>"
+    )
+    assert [(ln.text, ln.raw_line) for ln in extract_html(page, "law70.html").lines] == [
+        ("LAW 70", 1),
+        ("", 1),
+        ("A. General", 1),
+        ("Objective", 2),
+        ("", 2),
+        ("In ruling on a contested claim.", 4),
+        ("", 4),
+        ("1. one", 4),
+        ("1. nested", 4),
+        ("2. two", 4),
+        ("", 4),
+        ("d1", 4),
+        ("d2", 4),
+        ("", 4),
+        ("quoted", 4),
+    ]
+    # a document that is not a web page has no style sheet, hence no margins
+    xml = '<?xml version="1.0"?><doc><p>a</p><p>b</p></doc>'
+    assert [ln.text for ln in extract_xml(xml, "doc.xml").lines] == ["a", "b"]

@@ -155,7 +155,10 @@ def test_the_marker_stands_before_the_items_first_text() -> None:
     )
     assert [ln.text for ln in extract_html(page, "x.html").lines] == [
         "A. Claim Defined",
+        "",  # the margin of the item's paragraphs
         "Any statement is a claim.",
+        "",
         "B. Concession Defined",
+        "",
         "C.",
     ]

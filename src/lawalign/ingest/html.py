@@ -124,6 +124,31 @@ BLOCK_TAGS = frozenset(
         "ul",
     }
 )
+# Blocks the browser's default style sheet gives a vertical margin (HTML's rendering section): a
+# blank line stands between the text before and after one, as between paragraphs of a plain text.
+MARGIN_TAGS = frozenset(
+    {
+        "blockquote",
+        "dir",
+        "dl",
+        "figure",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "menu",
+        "ol",
+        "p",
+        "pre",
+        "ul",
+    }
+)
+# Lists inside these have no margin ("ul ul", "li ol", "dd dl" ...), as the default style sheet says.
+LIST_TAGS = frozenset({"dir", "dl", "menu", "ol", "ul"})
+LIST_PARENTS = frozenset({"dd", "dir", "dl", "li", "menu", "ol", "ul"})
 # XML elements that do not end a line (everything else does): inline markup of TEI/DocBook/AKN/XHTML.
 XML_INLINE_TAGS = frozenset(
     {
@@ -283,11 +308,18 @@ class _Sink:
     lines: list[tuple[str, int, str]] = field(default_factory=list)
     parts: list[tuple[str, int]] = field(default_factory=list)
     where: str = ""
+    gap: int = 0  # the raw line of a block margin waiting before the next line of text (0: none)
 
     def add(self, text: str, line: int, where: str) -> None:
         if not self.parts:
             self.where = where
         self.parts.append((text, line))
+
+    def margin(self, line: int) -> None:
+        """A block margin: a blank line before the next line of text, when a line stands before it
+        (margins between blocks collapse into one blank, as a browser draws them)."""
+        if self.lines and self.lines[-1][0] and not self.gap:
+            self.gap = line
 
     def flush(self, force: bool = False) -> None:
         joined = HTML_SPACE.sub(" ", "".join(p for p, _ in self.parts)).strip(" ")
@@ -295,6 +327,10 @@ class _Sink:
             line = next(
                 (ln for p, ln in self.parts if p.strip(" \t\n\r\f")), self.parts[0][1] if self.parts else 0
             )
+            if self.gap and joined:
+                self.lines.append(("", self.gap, self.where))
+            if joined:
+                self.gap = 0
             self.lines.append((joined, line, self.where))
         self.parts = []
 
@@ -335,6 +371,14 @@ class _Walker:
         if self.blocks is None:
             return tag not in XML_INLINE_TAGS
         return tag in self.blocks
+
+    def _margin(self, el: Any, tag: str, ctx: str) -> None:
+        """Mark the vertical margin a web page's block draws before and after it (not in XML)."""
+        if self.blocks is None or ctx == "silent" or tag not in MARGIN_TAGS:
+            return
+        if tag in LIST_TAGS and any(local_name(a.tag) in LIST_PARENTS for a in el.iterancestors()):
+            return
+        self.text.margin(self.cursor)
 
     def _send(self, text: str | None, ctx: str) -> None:
         if not text:
@@ -396,6 +440,7 @@ class _Walker:
                     (self.text if ctx == "keep" else self.debris).flush(force=ctx == "keep")
                 elif self._is_block(tag):
                     self._flush()
+                    self._margin(el, tag, ctx)
                 if tag == "pre":
                     self.pre += 1
                 if tag == "li" and self.blocks is not None and (marker := self._marker(el)):
@@ -410,6 +455,7 @@ class _Walker:
                     self.pre -= 1
                 if self._is_block(tag):
                     self._flush()
+                    self._margin(el, tag, ctx)
                 self._send(el.tail, stack[-1] if stack else start_ctx)
         self._flush()
 

@@ -2,7 +2,8 @@
 
 The same law text reaches users laid out many ways: with or without blank lines between paragraphs,
 hard-wrapped by a mail program, double-spaced by a web page that made every line a paragraph,
-indented, with Windows line ends, or with every line break lost (a printed page's text layer). Each
+indented, with Windows line ends, with every line break lost (a printed page's text layer), or saved
+as a web page (a paragraph per block of lines, a ``<br>`` per line). Each
 variant here re-lays out a real page without changing a word; the page is *stable* under it when
 ``units`` gives the same sequence of (id, kind) for its law units as on the page as published.
 Pages the pipeline refuses as published, or reads without any law unit, say nothing and are skipped.
@@ -10,6 +11,7 @@ Pages the pipeline refuses as published, or reads without any law unit, say noth
 
 from __future__ import annotations
 
+import html
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,10 +35,33 @@ def _one_line(text: str) -> str:
     return " ".join(ln.strip() for ln in text.split("\n") if ln.strip())
 
 
+def _web_page(text: str) -> str:
+    r"""The page saved as a web page: a paragraph per block of lines, a ``<br>`` per line break, every
+    line on the raw line it had (the words are escaped, never changed).
+
+    >>> print(_web_page("LAW 70\n\nA. General\nText."))
+    <!DOCTYPE html><html><body><p>LAW 70</p>
+    <BLANKLINE>
+    <p>A. General<br>
+    Text.</p></body></html>
+    """
+    lines = text.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if not line.strip():
+            out.append("")
+            continue
+        first = i == 0 or not lines[i - 1].strip()
+        last = i + 1 == len(lines) or not lines[i + 1].strip()
+        out.append(("<p>" if first else "") + html.escape(line, quote=False) + ("</p>" if last else "<br>"))
+    return "<!DOCTYPE html><html><body>" + "\n".join(out) + "</body></html>"
+
+
 VARIANTS: dict[str, Callable[[str], str]] = {
     **{layout: partial(_relaid, layout) for layout in LAYOUTS},
     "crlf": _crlf,
     "one-line": _one_line,
+    "web-page": _web_page,
 }
 """Re-layouts of a page that keep every word: name → function of the page's text."""
 
