@@ -265,3 +265,45 @@ def test_alternating_running_headers(tmp_path):
     assert set(headers) == {"Luật Bridge", "Yêu sách và nhượng bộ"}
     edition = segment_law(source)
     assert _law_units(edition) == _law_units(segment_law(read_source(SEEDS["vi"], lang="vi")))
+
+
+def _law_per_page(path: Path, headings: list[tuple[str, str]], header: str) -> Path:
+    """A booklet that starts each law on a new page: a running header, the law's heading alone on its
+    line and set apart, its title, a few lines of text and the page number at the foot."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format=(420, 595), unit="pt")
+    pdf.set_creation_date(pdf_fixtures.EPOCH)
+    for style, name in pdf_fixtures.FONTS.items():
+        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    for n, (heading, title) in enumerate(headings, start=1):
+        pdf.add_page()
+        pdf.set_font("Serif", "", 8)
+        pdf.text(40, 30, header.format(heading=heading))
+        pdf.set_font("Serif", "B", 12)
+        pdf.text(40, 70, heading)  # set apart from the title, as the header is from the heading
+        pdf.text(40, 100, title)
+        pdf.set_font("Serif", "", 10)
+        for k, words in enumerate(("A. The Director is called", "when attention is drawn to it.")):
+            pdf.text(40, 130 + 14 * k, words)
+        pdf.set_font("Serif", "", 8)
+        pdf.text(205, 560, str(n))
+    pdf.output(str(path))
+    return path
+
+
+@pytest.mark.parametrize("header", ["Laws of Duplicate Bridge", "{heading} – Laws of Duplicate Bridge"])
+def test_a_law_heading_at_the_top_of_a_page_is_no_furniture(tmp_path, header):
+    """A law's heading alone on its line, set apart at the top of a page, was taken for a page number
+    ("LAW 9" has the shape of "Page 9") or, digits masked, for a running header repeated by the next
+    law's heading ("LAW #"): the law lost its heading and was read as debris. A law keyword and a
+    number alone name a law; a header naming the law on each page is still a header."""
+    headings = [("LAW 9", "Procedure Following an Irregularity"), ("LAW 10", "Assessment of Rectification")]
+    path = _law_per_page(tmp_path / "laws.pdf", headings, header)
+    source = read_source(path, lang="en")
+    furniture = sorted((u.source.page, u.text) for u in source.removed)
+    assert furniture == sorted(
+        [(1, header.format(heading="LAW 9")), (1, "1"), (2, header.format(heading="LAW 10")), (2, "2")]
+    )
+    ids = [u.id for u in segment_law(source).units if u.kind != "debris"]
+    assert ids[:2] == ["9.title", "9A"] and ids[2:] == ["10.title", "10A"]

@@ -17,10 +17,11 @@ weight. The layout is rebuilt here, in named steps:
     numbered per page in reading order: ``page``/``line`` is where a translator finds them.
 ``furniture``
     Running headers, footers and page numbers: among the top and bottom rows of each page, those set
-    apart from the text by a line of space whose text (digits masked) repeats on at least half of the
-    pages (two at least), that stand at the same place and size as such furniture on other pages, or
-    that are a lone page number ("12", "– 12 –", "12/40", "Page 12"). They become debris with reason
-    ``page-furniture``.
+    apart from the text by a line of space whose text (digits masked) repeats at the same height on at
+    least half of the pages (two at least), that stand at the same place and size as such furniture on
+    other pages, or that are a lone page number ("12", "– 12 –", "12/40", "Page 12"). A law's number
+    alone ("LOI 9", "§ 9") is no page number, and repeats only as it is (each law's heading at the
+    top of its page is not a header). They become debris with reason ``page-furniture``.
 ``paragraphs``
     Consecutive lines of a column form a paragraph unless the gap above is wider than the column's
     line pitch, the typeface changes (bold, size), the new line is indented as a first line, or the
@@ -53,11 +54,13 @@ import re
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
 from lawalign.ingest.letters import LETTERS
+from lawalign.ingest.profiles import generic_profile
 from lawalign.limits import MAX_PDF_PAGES
 from lawalign.models import Notice
 from lawalign.tuning import tuned_float, tuned_int
@@ -71,6 +74,9 @@ PAGE_NUMBER = re.compile(
     r"^[\W_]{0,3}(?:[^\W\d_]{1,10}\.?\s*)?(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})"
     r"(?:\s*(?:/|[^\W\d_]{1,4})\s*\d{1,4})?[\W_]{0,3}$"
 )
+# The word a line starts with when a number follows it ("LOI" of "LOI 9", "§" of "§ 9"): a law
+# keyword there names a law.
+_FIRST_WORD = re.compile(r"^[^\w§]{0,3}([^\W\d_]+|§)\.?\s*\d")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 # A label that starts a new unit after a closing full stop at a page/column break.
@@ -419,27 +425,65 @@ def _apart(line: _Line, page: _Page) -> bool:
     return nearest >= APART_SPACE * line.size
 
 
+@cache
+def _law_words() -> frozenset[str]:
+    """Every bundled profile's law keywords, casefolded, without a final full stop ("loi", "§")."""
+    profile = generic_profile()
+    return frozenset(w.casefold().rstrip(".") for w in profile.law_keywords + profile.law_keywords_plural)
+
+
+def _names_a_law(text: str) -> bool:
+    """The line starts with a law keyword and a number ("LOI 9", "§ 9", "Law 9 – Procedure"; not
+    "Laws of Duplicate Bridge")."""
+    first = _FIRST_WORD.match(text)
+    return first is not None and first.group(1).casefold() in _law_words()
+
+
+def _law_number(text: str) -> bool:
+    """A law's number and nothing else, shaped as a page number is ("LOI 9", "§ 9", "Điều 68.")."""
+    return bool(PAGE_NUMBER.match(text)) and _names_a_law(text)
+
+
+def _page_number(text: str) -> bool:
+    """A lone page number ("12", "– 12 –", "Page 12"), not a law heading of the same shape ("LOI 9").
+
+    >>> [_page_number(t) for t in ("12", "- 12 -", "Page 12", "Trang 3", "LOI 9", "§ 9", "Điều 68.")]
+    [True, True, True, True, False, False, False]
+    """
+    return bool(PAGE_NUMBER.match(text)) and not _law_number(text)
+
+
+def _slot(line: _Line) -> tuple[str, int]:
+    """What must repeat for a line to be a running header or footer: its text, digits masked ("Page
+    #"), a law's number alone as it is (the headings "LOI 9" and "LOI 10" that start two pages are
+    two laws; "LOI 9" on each page of Law 9 is a header), and its height on the page (to 2 pt, as rows
+    are grouped)."""
+    text = line.text.strip()
+    return (text.casefold() if _law_number(text) else _mask(text)), round(line.bottom / 2)
+
+
 def _furniture(pages: list[_Page]) -> dict[int, str]:
     """``id(line)`` → why it is page furniture ("running header", "page number", ...)."""
     found: dict[int, str] = {}
     n = len(pages)
     need = max(2, math.ceil(FURNITURE_SHARE * n))
-    seen: Counter[str] = Counter()
-    for page in pages:
-        keys = {_mask(line.text) for row in _edge_rows(page) for line in row}
+    seen: Counter[tuple[str, int]] = Counter()
+    for page in pages:  # a repeat counts where it stands at the same height and is set apart: a law
+        # heading at the top of one page ("LOI 9") is not furniture because another law's heading
+        # ("LOI 10") stands lower on the next page
+        keys = {_slot(line) for row in _edge_rows(page) for line in row if _apart(line, page)}
         seen.update(keys)
     slots: set[tuple[str, int, float]] = set()
     for page in pages:
         middle = page.height / 2
         for row in _edge_rows(page):
             for line in row:
-                key = _mask(line.text)
                 where = "running header" if line.top < middle else "running footer"
                 if not _apart(line, page):  # furniture is set apart from the text
                     continue
-                if PAGE_NUMBER.match(line.text.strip()):
+                if _page_number(line.text.strip()):
                     found[id(line)] = f"page number ({where.split()[1]})"
-                elif n > 1 and seen[key] >= need:
+                elif n > 1 and seen[_slot(line)] >= need:
                     found[id(line)] = where
                 else:
                     continue
