@@ -4,11 +4,13 @@ numbering.xml), with heading styles and real footnotes, gives the same units as 
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from pathlib import Path
 
 import docx
 import pytest
+from lxml import etree
 
 import docx_fixtures
 from ingest_fixtures import SEEDS, seed_text
@@ -132,3 +134,61 @@ def test_opendocument_seed_gives_the_plain_text_units(tmp_path, lang):
     assert source.media_type == "application/vnd.oasis.opendocument.text"
     edition = segment_law(source)
     assert _units(edition) == _units(segment_law(read_source(SEEDS[lang], lang=lang)))
+
+
+_LABEL_CELL = re.compile(r"^(\d{1,2}\.|[A-H]\.|-)\s+")
+
+
+def _two_columns(text: str) -> list[tuple[str, str]]:
+    """The seed's paragraphs as the rows of a two-column table: the label in the first cell (empty
+    when the paragraph has none), the rest in the second, as a law is often laid out in Word."""
+    rows = []
+    for para in docx_fixtures.paragraphs(text):
+        m = _LABEL_CELL.match(para)
+        rows.append((m.group(1), para[m.end() :]) if m else ("", para))
+    return rows
+
+
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_a_law_laid_out_in_a_table_reads_as_its_text(tmp_path, lang):
+    """Word and OpenDocument draw a table row's cells side by side: "A." in the first cell beside
+    "Claim Defined" in the second is one line. The cells were read one under the other, so a label
+    stood alone on its line, rows ran into one paragraph and the law was read as no law at all."""
+    rows = _two_columns(seed_text(lang))
+    document = docx.Document()
+    table = document.add_table(rows=0, cols=2)
+    for label, rest in rows:
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text = label, rest
+    document.save(str(tmp_path / "table.docx"))
+    plain = _units(segment_law(read_source(SEEDS[lang], lang=lang)))
+    assert _units(segment_law(read_source(tmp_path / "table.docx", lang=lang))) == plain
+
+    t = docx_fixtures.ODT_NS | {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0"}
+    root = etree.Element(f"{{{t['office']}}}document-content", nsmap=t)
+    body = etree.SubElement(etree.SubElement(root, f"{{{t['office']}}}body"), f"{{{t['office']}}}text")
+    tab = etree.SubElement(body, f"{{{t['table']}}}table")
+    for label, rest in rows:
+        row = etree.SubElement(tab, f"{{{t['table']}}}table-row")
+        for cell_text in (label, rest):
+            cell = etree.SubElement(row, f"{{{t['table']}}}table-cell")
+            etree.SubElement(cell, f"{{{t['text']}}}p").text = cell_text
+    with zipfile.ZipFile(tmp_path / "table.odt", "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("content.xml", etree.tostring(root, xml_declaration=True, encoding="UTF-8"))
+    assert _units(segment_law(read_source(tmp_path / "table.odt", lang=lang))) == plain
+
+
+def test_a_nested_table_is_read_once(tmp_path):
+    """Every cell of the document was walked, and a nested table's cells again inside their own cell:
+    their text came twice."""
+    document = docx.Document()
+    cells = document.add_table(rows=1, cols=2).rows[0].cells
+    cells[0].text = "A."
+    inner = cells[1].add_table(rows=2, cols=1)
+    inner.rows[0].cells[0].text = "Claim Defined"
+    inner.rows[1].cells[0].text = "Any statement is a claim."
+    document.save(str(tmp_path / "nested.docx"))
+    texts = [line.text for line in read_source(tmp_path / "nested.docx", lang="en").lines if line.text]
+    # the second cell starts with an empty paragraph, the nested table under it (as Word draws it)
+    assert texts == ["A.", "Claim Defined", "Any statement is a claim."]

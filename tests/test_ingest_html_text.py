@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest_fixtures import SEEDS, seed_text
+from lawalign.ingest import read_source
 from lawalign.ingest.html import extract_html, extract_xml
+from lawalign.structure import segment_law
+from pdf_fixtures import paragraphs
 
 
 def test_text_after_a_comment_is_read() -> None:
@@ -58,3 +68,25 @@ def test_blocks_with_a_margin_are_parted_by_a_blank_line() -> None:
     # a document that is not a web page has no style sheet, hence no margins
     xml = '<?xml version="1.0"?><doc><p>a</p><p>b</p></doc>'
     assert [ln.text for ln in extract_xml(xml, "doc.xml").lines] == ["a", "b"]
+
+
+@pytest.mark.parametrize("lang", sorted(SEEDS))
+def test_a_law_laid_out_in_a_table_reads_as_its_text(tmp_path, lang):
+    """A browser draws a row's cells side by side: "A." in the first cell beside "Claim Defined" in the
+    second is one line. Each cell was a line of its own, so with the cells on lines of their own in
+    the page's source a label stood alone and the rows ran into one paragraph."""
+    rows = []
+    for para in paragraphs(seed_text(lang)):
+        m = re.match(r"^(\d{1,2}\.|[A-H]\.|-)\s+", para)
+        label, rest = (m.group(1), para[m.end() :]) if m else ("", para)
+        rows.append(f"<tr>\n<td>{html.escape(label)}</td>\n<td>{html.escape(rest)}</td>\n</tr>")
+    page = "<!DOCTYPE html><html><body><table>\n" + "\n".join(rows) + "\n</table></body></html>\n"
+    (tmp_path / "law.html").write_text(page, encoding="utf-8")
+
+    def units(path: Path) -> list[tuple[str, str, str]]:
+        edition = segment_law(read_source(path, lang=lang))
+        return [(u.id, u.kind, " ".join(f"{u.label} {u.text}".split())) for u in edition.law_units]
+
+    assert units(tmp_path / "law.html") == units(SEEDS[lang])
+    lines = [ln.text for ln in extract_html(page, "law.html").lines]
+    assert len(lines) == len(rows) and not any(re.fullmatch(r"(\d{1,2}\.|[A-H]\.|-)", t) for t in lines)

@@ -438,12 +438,25 @@ class _Reader:
             if tag == w("p"):
                 self.paragraph(el)
             elif tag == w("tbl"):
-                for cell in el.iter(w("tc")):
-                    self.body(cell)
+                self.table(el)
             elif tag in (w("sdt"), w("customXml")):
                 content = el.find(w("sdtContent")) if tag == w("sdt") else el
                 if content is not None:
                     self.body(content)
+
+    def table(self, tbl: Any) -> None:
+        """A table as Word draws it: each row's cells side by side, the first paragraphs of its cells
+        on one line, then the second ones, and so on ("A." beside "Claim Defined" reads "A.\tClaim
+        Defined"). A nested table is read inside its cell, once (every cell of the document was
+        walked, and a nested table's cells again inside their own cell: their text came twice)."""
+        for row in _children(tbl, w("tr")):
+            cells = []
+            for cell in _children(row, w("tc")):
+                start = len(self.paragraphs)
+                self.body(cell)
+                cells.append(self.paragraphs[start:])
+                del self.paragraphs[start:]
+            self.paragraphs.extend(_side_by_side(cells))
 
     def paragraph(self, p: Any) -> None:
         self.number += 1
@@ -578,6 +591,43 @@ _SKIP = frozenset(
      w("continuationSeparator"), w("sectPr"), w("commentRangeStart"), w("commentRangeEnd")}
 )  # fmt: skip
 _LEAVES = frozenset({w("del"), w("moveFrom")})
+
+
+def _children(el: Any, tag: str) -> Iterator[Any]:
+    """The ``tag`` children of ``el`` (a table's rows, a row's cells), also inside content controls
+    and custom XML that wrap them."""
+    for child in el:
+        if child.tag == tag:
+            yield child
+        elif child.tag in (w("sdt"), w("sdtContent"), w("customXml")):
+            yield from _children(child, tag)
+
+
+def _side_by_side(cells: list[list[Paragraph]]) -> list[Paragraph]:
+    r"""A table row's lines: the cells' first paragraphs side by side (joined by a tab, empty ones left
+    out), then their second ones, and so on; each line spans the paragraphs it joins.
+
+    >>> cells = [[Paragraph("A.", 1, 1)], [Paragraph("Claim", 2, 2), Paragraph("Any", 3, 3)]]
+    >>> [(p.text, p.line, p.line_end) for p in _side_by_side(cells)]
+    [('A.\tClaim', 1, 2), ('Any', 3, 3)]
+    """
+    lines = []
+    for k in range(max((len(c) for c in cells), default=0)):
+        pieces = [c[k] for c in cells if k < len(c)]
+        shown = [p for p in pieces if p.text.strip()] or pieces[:1]
+        pages = [p.page for p in shown if p.page is not None]
+        ends = [p.page_end for p in shown if p.page_end is not None]
+        lines.append(
+            Paragraph(
+                "\t".join(p.text for p in shown),
+                min(p.line for p in shown),
+                max(p.line_end for p in shown),
+                min(pages) if pages else None,
+                max(ends) if ends else None,
+                heading=shown[0].heading,
+            )
+        )
+    return lines
 
 
 def _walk(container: Any) -> Iterator[Any]:
@@ -729,6 +779,15 @@ class _OdtReader:
                 self.paragraph(child, "")
             elif tag == o("text", "list"):
                 self.items(child, style, depth)
+            elif tag == o("table", "table-row"):  # a row's cells side by side, as Word's are
+                cells = []
+                for cell in child:
+                    if cell.tag in (o("table", "table-cell"), o("table", "covered-table-cell")):
+                        start = len(self.paragraphs)
+                        self.container(cell, style, depth)
+                        cells.append(self.paragraphs[start:])
+                        del self.paragraphs[start:]
+                self.paragraphs.extend(_side_by_side(cells))
             elif tag == o("text", "tracked-changes"):
                 for deletion in child.iter(o("text", "deletion")):
                     text = " ".join("".join(p.itertext()) for p in deletion.iter(o("text", "p"))).strip()

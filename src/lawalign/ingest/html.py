@@ -149,6 +149,8 @@ MARGIN_TAGS = frozenset(
 # Lists inside these have no margin ("ul ul", "li ol", "dd dl" ...), as the default style sheet says.
 LIST_TAGS = frozenset({"dir", "dl", "menu", "ol", "ul"})
 LIST_PARENTS = frozenset({"dd", "dir", "dl", "li", "menu", "ol", "ul"})
+# A table's cells: a row's cells are drawn side by side, on one line.
+CELL_TAGS = frozenset({"td", "th"})
 # XML elements that do not end a line (everything else does): inline markup of TEI/DocBook/AKN/XHTML.
 XML_INLINE_TAGS = frozenset(
     {
@@ -302,6 +304,15 @@ def find_post_bodies(root: Any) -> tuple[list[Any], str]:
 
 
 @dataclass(slots=True)
+class _Row:
+    """A table row being read: where its lines start in the text sink, and each cell's lines."""
+
+    start: int
+    cells: list[tuple[int, int]] = field(default_factory=list)
+    cell: int = -1  # where the open cell's lines start (-1: no cell open)
+
+
+@dataclass(slots=True)
 class _Sink:
     """Collects the pieces of the current line for one destination (text or debris)."""
 
@@ -334,6 +345,32 @@ class _Sink:
             self.lines.append((joined, line, self.where))
         self.parts = []
 
+    def side_by_side(self, row: _Row) -> None:
+        """Put a row's cells side by side, as the browser draws them: the first lines of its cells
+        make one line, then the second lines, and so on ("A." beside "Claim Defined" reads "A. Claim
+        Defined"). Each line keeps the raw line of its first cell's piece; a margin inside a cell
+        stays inside it."""
+        if len(row.cells) < 2:
+            return
+        inside: set[int] = set()
+        cells = []
+        for start, end in row.cells:
+            inside.update(range(start, end))
+            lines = self.lines[start:end]
+            while lines and not lines[0][0]:
+                lines.pop(0)
+            while lines and not lines[-1][0]:
+                lines.pop()
+            cells.append(lines)
+        head = self.lines[row.start : row.start + 1]
+        out = [head[0]] if head and not head[0][0] else []  # the margin before the row
+        for k in range(max(len(c) for c in cells)):
+            pieces = [c[k] for c in cells if k < len(c)]
+            shown = [p for p in pieces if p[0]]
+            out.append((" ".join(p[0] for p in shown), *shown[0][1:]) if shown else pieces[0])
+        rest = [ln for i, ln in enumerate(self.lines[row.start :], row.start) if i not in inside]
+        self.lines[row.start :] = out + rest
+
     def add_pre(self, text: str, line: int, where: str) -> None:
         pieces = text.split("\n")
         for i, piece in enumerate(pieces):
@@ -356,6 +393,7 @@ class _Walker:
         self.pre = 0
         self.markers: dict[Any, dict[Any, str]] = {}
         self.pending: tuple[str, str] | None = None  # a list item's marker and context, before its text
+        self.rows: list[_Row] = []  # the table rows open, innermost last
 
     def _marker(self, li: Any) -> str:
         """The list marker of ``li``; each list's markers are computed once, in one pass."""
@@ -371,6 +409,27 @@ class _Walker:
         if self.blocks is None:
             return tag not in XML_INLINE_TAGS
         return tag in self.blocks
+
+    def _open_cell(self, tag: str) -> None:
+        """Note where a web page's table row or cell starts in the text (after the line it ends)."""
+        if self.blocks is None:
+            return
+        if tag == "tr":
+            self.rows.append(_Row(len(self.text.lines)))
+        elif tag in CELL_TAGS and self.rows:
+            self.rows[-1].cell = len(self.text.lines)
+
+    def _close_cell(self, tag: str) -> None:
+        """Note where a cell ends; at a row's end, put its cells side by side."""
+        if self.blocks is None or not self.rows:
+            return
+        row = self.rows[-1]
+        if tag in CELL_TAGS and row.cell >= 0:
+            row.cells.append((row.cell, len(self.text.lines)))
+            row.cell = -1
+            self.text.gap = 0  # a margin inside a cell stays inside it
+        elif tag == "tr":
+            self.text.side_by_side(self.rows.pop())
 
     def _margin(self, el: Any, tag: str, ctx: str) -> None:
         """Mark the vertical margin a web page's block draws before and after it (not in XML)."""
@@ -441,6 +500,7 @@ class _Walker:
                 elif self._is_block(tag):
                     self._flush()
                     self._margin(el, tag, ctx)
+                self._open_cell(tag)
                 if tag == "pre":
                     self.pre += 1
                 if tag == "li" and self.blocks is not None and (marker := self._marker(el)):
@@ -456,6 +516,7 @@ class _Walker:
                 if self._is_block(tag):
                     self._flush()
                     self._margin(el, tag, ctx)
+                self._close_cell(tag)
                 self._send(el.tail, stack[-1] if stack else start_ctx)
         self._flush()
 
