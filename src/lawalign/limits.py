@@ -41,7 +41,8 @@ two digits; the Laws have at most 12). A numbering that runs on past "99." to "1
 that line, never read as text of point 99 or as unplaced text."""
 MAX_LINES = 100_000
 """Lines of one input: a plain text's lines (a line end or a soft line break, LS, PS, NEL, VT or FF,
-starts a line; blank lines count), a page's or a document's extracted lines and paragraphs. The
+starts a line; blank lines count), a page's or a document's extracted lines and paragraphs (a blank
+standing alone between two lines, as a web page's margins draw them, does not count). The
 whole Laws book is about 6,000 lines hard-wrapped. Every line read costs some kilobytes (its cues,
 the model's reading of it; about 6 KB for a line of two characters, measured in docs/guarantees.md),
 so the 20 MiB a file may hold, in short lines, would need tens of gigabytes: refused at the first

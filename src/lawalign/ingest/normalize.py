@@ -95,26 +95,31 @@ def check_line_breaks(text: str, path: str) -> None:
 
 
 def check_line_count(path: str, raw: Sequence[RawLine]) -> None:
-    """Refuse a page or a document whose extracted lines ``raw`` holding text number more than
+    """Refuse a page or a document whose extracted lines ``raw`` number more than
     :data:`~lawalign.limits.MAX_LINES`, at the raw line of the first one past the limit.
 
-    Blank lines do not count: a web page's are the margins between its blocks, one at most between
-    two lines of text, so they at most double what is read.
+    A blank line standing alone between two lines does not count: a web page draws one for the margins
+    between its blocks, one at most between two lines of text, so such blanks at most double what is
+    read. Every other blank counts, so that a flood of empty paragraphs is refused as before.
 
     >>> check_line_count("p.html", [RawLine("a", 1), RawLine("", 1)] * MAX_LINES)
     >>> check_line_count("p.html", [RawLine("a", 7)] * (MAX_LINES + 1))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     lawalign.errors.InputError: p.html:7:1: more than 100,000 lines, over the limit for one input ...
+    >>> check_line_count("p.docx", [RawLine("", 9)] * (MAX_LINES + 1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    lawalign.errors.InputError: p.docx:9:1: more than 100,000 lines, over the limit for one input ...
     """
     if len(raw) <= MAX_LINES:
         return
     count = 0
+    after_text = False
     for line in raw:
-        if line.text:
+        if line.text or not after_text:
             count += 1
             if count > MAX_LINES:
                 raise _too_many_lines(path, line.raw_line)
-
+        after_text = bool(line.text)
 
 def split_raw_lines(text: str, path: str = "") -> tuple[list[RawLine], tuple[Notice, ...]]:
     """Split decoded text into lines (step ``line-ends``), numbering raw lines as editors do.
