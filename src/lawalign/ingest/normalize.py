@@ -121,6 +121,7 @@ def check_line_count(path: str, raw: Sequence[RawLine]) -> None:
                 raise _too_many_lines(path, line.raw_line)
         after_text = bool(line.text)
 
+
 def split_raw_lines(text: str, path: str = "") -> tuple[list[RawLine], tuple[Notice, ...]]:
     """Split decoded text into lines (step ``line-ends``), numbering raw lines as editors do.
 
