@@ -190,5 +190,17 @@ def test_a_nested_table_is_read_once(tmp_path):
     inner.rows[1].cells[0].text = "Any statement is a claim."
     document.save(str(tmp_path / "nested.docx"))
     texts = [line.text for line in read_source(tmp_path / "nested.docx", lang="en").lines if line.text]
-    # the second cell starts with an empty paragraph, the nested table under it (as Word draws it)
-    assert texts == ["A.", "Claim Defined", "Any statement is a claim."]
+    assert texts == ["A. Claim Defined", "Any statement is a claim."]
+
+
+def test_a_document_laid_out_in_columns_is_read_column_by_column(tmp_path):
+    """A table used for layout (a column of notes beside the text) is read cell after cell."""
+    document = docx.Document()
+    cells = document.add_table(rows=1, cols=2).rows[0].cells
+    cells[0].text = "Note one"
+    cells[0].add_paragraph("Note two")
+    cells[1].text = "LAW 68"
+    cells[1].add_paragraph("A. Claim Defined")
+    document.save(str(tmp_path / "columns.docx"))
+    texts = [line.text for line in read_source(tmp_path / "columns.docx", lang="en").lines if line.text]
+    assert texts == ["Note one", "Note two", "LAW 68", "A. Claim Defined"]

@@ -90,3 +90,21 @@ def test_a_law_laid_out_in_a_table_reads_as_its_text(tmp_path, lang):
     assert units(tmp_path / "law.html") == units(SEEDS[lang])
     lines = [ln.text for ln in extract_html(page, "law.html").lines]
     assert len(lines) == len(rows) and not any(re.fullmatch(r"(\d{1,2}\.|[A-H]\.|-)", t) for t in lines)
+
+
+def test_a_page_laid_out_in_columns_is_read_column_by_column() -> None:
+    """A layout table (a menu beside the text) is not a row of one line: its cells are read one after
+    another, as a reader reads columns, never interleaved line by line."""
+    page = (
+        "<html><body><table><tr><td>Home<br>Laws<br>Contact</td>"
+        "<td><h2>LAW 68</h2><p>A. Claim Defined</p></td></tr></table></body></html>"
+    )
+    assert [ln.text for ln in extract_html(page, "p.html").lines] == [
+        "Home",
+        "Laws",
+        "Contact",
+        "",  # the heading's margin, at the top of the second column
+        "LAW 68",
+        "",
+        "A. Claim Defined",
+    ]

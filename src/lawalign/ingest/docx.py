@@ -604,30 +604,37 @@ def _children(el: Any, tag: str) -> Iterator[Any]:
 
 
 def _side_by_side(cells: list[list[Paragraph]]) -> list[Paragraph]:
-    r"""A table row's lines: the cells' first paragraphs side by side (joined by a tab, empty ones left
-    out), then their second ones, and so on; each line spans the paragraphs it joins.
+    r"""A table row's lines as Word draws it: when every cell but the last holds one paragraph at most
+    (empty ones aside), those and the last cell's first paragraph make one line (joined by a tab),
+    its other paragraphs follow; a row whose earlier cells hold several paragraphs is a page laid out
+    in columns, read one cell after another.
 
     >>> cells = [[Paragraph("A.", 1, 1)], [Paragraph("Claim", 2, 2), Paragraph("Any", 3, 3)]]
     >>> [(p.text, p.line, p.line_end) for p in _side_by_side(cells)]
     [('A.\tClaim', 1, 2), ('Any', 3, 3)]
+    >>> columns = [[Paragraph("Home", 1, 1), Paragraph("Laws", 2, 2)], [Paragraph("LAW 68", 3, 3)]]
+    >>> [p.text for p in _side_by_side(columns)]
+    ['Home', 'Laws', 'LAW 68']
     """
-    lines = []
-    for k in range(max((len(c) for c in cells), default=0)):
-        pieces = [c[k] for c in cells if k < len(c)]
-        shown = [p for p in pieces if p.text.strip()] or pieces[:1]
-        pages = [p.page for p in shown if p.page is not None]
-        ends = [p.page_end for p in shown if p.page_end is not None]
-        lines.append(
-            Paragraph(
-                "\t".join(p.text for p in shown),
-                min(p.line for p in shown),
-                max(p.line_end for p in shown),
-                min(pages) if pages else None,
-                max(ends) if ends else None,
-                heading=shown[0].heading,
-            )
-        )
-    return lines
+    shown = [[p for p in c if p.text.strip()] for c in cells]
+    if not cells or any(len(c) > 1 for c in shown[:-1]):
+        return [p for c in cells for p in c]
+    first = [c[0] for c in shown if c]
+    if not first:
+        return [p for c in cells for p in c][:1]  # an empty row: one blank line
+    pages = [p.page for p in first if p.page is not None]
+    ends = [p.page_end for p in first if p.page_end is not None]
+    line = Paragraph(
+        "\t".join(p.text for p in first),
+        min(p.line for p in first),
+        max(p.line_end for p in first),
+        min(pages) if pages else None,
+        max(ends) if ends else None,
+        heading=first[0].heading,
+    )
+    last = cells[-1]
+    rest = last[last.index(shown[-1][0]) + 1 :] if shown[-1] else []
+    return [line, *rest]
 
 
 def _walk(container: Any) -> Iterator[Any]:

@@ -346,10 +346,11 @@ class _Sink:
         self.parts = []
 
     def side_by_side(self, row: _Row) -> None:
-        """Put a row's cells side by side, as the browser draws them: the first lines of its cells
-        make one line, then the second lines, and so on ("A." beside "Claim Defined" reads "A. Claim
-        Defined"). Each line keeps the raw line of its first cell's piece; a margin inside a cell
-        stays inside it."""
+        """Put a row's cells side by side where they make one line, as the browser draws them: when
+        every cell but the last holds one line at most ("A." beside "Claim Defined", a data table's
+        row), those lines and the last cell's first line make one line, the last cell's other lines
+        follow. A row whose earlier cells hold several lines is a page laid out in columns (a menu
+        beside the text): its cells are read one after another, as a reader reads columns."""
         if len(row.cells) < 2:
             return
         inside: set[int] = set()
@@ -362,12 +363,14 @@ class _Sink:
             while lines and not lines[-1][0]:
                 lines.pop()
             cells.append(lines)
+        if any(len(c) > 1 for c in cells[:-1]):
+            return
         head = self.lines[row.start : row.start + 1]
         out = [head[0]] if head and not head[0][0] else []  # the margin before the row
-        for k in range(max(len(c) for c in cells)):
-            pieces = [c[k] for c in cells if k < len(c)]
-            shown = [p for p in pieces if p[0]]
-            out.append((" ".join(p[0] for p in shown), *shown[0][1:]) if shown else pieces[0])
+        first = [c[0] for c in cells if c]
+        if first:
+            out.append((" ".join(p[0] for p in first), *first[0][1:]))
+        out.extend(cells[-1][1:])
         rest = [ln for i, ln in enumerate(self.lines[row.start :], row.start) if i not in inside]
         self.lines[row.start :] = out + rest
 
