@@ -307,3 +307,37 @@ def test_a_law_heading_at_the_top_of_a_page_is_no_furniture(tmp_path, header):
     )
     ids = [u.id for u in segment_law(source).units if u.kind != "debris"]
     assert ids[:2] == ["9.title", "9A"] and ids[2:] == ["10.title", "10A"]
+
+
+def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path):
+    """Two headings set in bold on consecutive lines, the first reaching the column's edge ("LAW 40
+    Partnership Understandings …" then "A. Players' Systemic Agreements"), were read as one heading set
+    on two lines: the section lost its heading and its points went straight under the law."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format=(420, 595), unit="pt")
+    pdf.set_creation_date(pdf_fixtures.EPOCH)
+    for style, name in pdf_fixtures.FONTS.items():
+        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf.add_page()
+    pdf.set_font("Serif", "B", 11)
+    title = "LAW 40 Partnership Understandings"
+    right = 40 + pdf.get_string_width(title)
+    pdf.text(40, 60, title)
+    pdf.text(40, 73.2, "A. Players' Systemic Agreements")
+    pdf.set_font("Serif", "", 10)
+    for k, words in enumerate(("1. A player may make any call or play", "without prior announcement.")):
+        last = words.split()[-1]
+        pdf.text(40, 90 + 12 * k, words[: -len(last)])
+        if k == 0:  # justified: the line's last word ends at the column's edge
+            pdf.text(right - pdf.get_string_width(last), 90, last)
+        else:
+            pdf.text(40 + pdf.get_string_width(words[: -len(last)]), 102, last)
+    path = tmp_path / "headings.pdf"
+    pdf.output(str(path))
+    lines = [line.text for line in read_source(path, lang="en").lines]
+    assert lines == [
+        "LAW 40 Partnership Understandings",
+        "A. Players' Systemic Agreements",
+        "1. A player may make any call or play without prior announcement.",
+    ]
