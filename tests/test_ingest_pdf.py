@@ -309,10 +309,17 @@ def test_a_law_heading_at_the_top_of_a_page_is_no_furniture(tmp_path, header):
     assert ids[:2] == ["9.title", "9A"] and ids[2:] == ["10.title", "10A"]
 
 
-def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path):
-    """Two headings set in bold on consecutive lines, the first reaching the column's edge ("LAW 40
-    Partnership Understandings …" then "A. Players' Systemic Agreements"), were read as one heading set
-    on two lines: the section lost its heading and its points went straight under the law."""
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("LAW 40 Partnership Understandings", "A. Players' Systemic Agreements"),
+        ("CHAPTER VI - THE PLAY: Procedure", "LAW 41 Commencement of Play"),
+    ],
+)
+def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path, first, second):
+    """Two headings set in bold on consecutive lines, the first reaching the column's edge (a law's
+    title, then "A. Players' Systemic Agreements"; a chapter's, then "LAW 41 …"), were read as one
+    heading set on two lines: the section or the law lost its heading."""
     from fpdf import FPDF
 
     pdf = FPDF(format=(420, 595), unit="pt")
@@ -321,10 +328,9 @@ def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path):
         pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
     pdf.add_page()
     pdf.set_font("Serif", "B", 11)
-    title = "LAW 40 Partnership Understandings"
-    right = 40 + pdf.get_string_width(title)
-    pdf.text(40, 60, title)
-    pdf.text(40, 73.2, "A. Players' Systemic Agreements")
+    right = 40 + pdf.get_string_width(first)
+    pdf.text(40, 60, first)
+    pdf.text(40, 73.2, second)
     pdf.set_font("Serif", "", 10)
     for k, words in enumerate(("1. A player may make any call or play", "without prior announcement.")):
         last = words.split()[-1]
@@ -336,8 +342,4 @@ def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path):
     path = tmp_path / "headings.pdf"
     pdf.output(str(path))
     lines = [line.text for line in read_source(path, lang="en").lines]
-    assert lines == [
-        "LAW 40 Partnership Understandings",
-        "A. Players' Systemic Agreements",
-        "1. A player may make any call or play without prior announcement.",
-    ]
+    assert lines == [first, second, "1. A player may make any call or play without prior announcement."]

@@ -575,8 +575,8 @@ def _continues(
     """Does ``line`` continue the paragraph whose last line is ``prev``?
 
     Two centred lines of one face on one page (a heading set on two lines) are exempt from the "ended
-    early" test; a line that starts with a label ("A.", "2.") under a line set in bold starts a
-    paragraph, also when the line before reaches the column's edge;
+    early" test; a line that starts with a label ("A.", "2.") or a law's number ("LOI 41") under a line
+    set in bold starts a paragraph, also when the line before reaches the column's edge;
     where the text indents first lines (``indents``), an indented line always starts a paragraph.
     """
     if not _same_face(prev, line):
@@ -586,8 +586,8 @@ def _continues(
     across = prev.page != line.page or prev.col != line.col
     if _ended_early(prev, line) and (across or not (_centred(prev) and _centred(line))):
         return False
-    if not across and prev.bold and _LABEL.match(line.text):
-        return False  # a label under a line set in bold starts a unit: a heading does not run on into it
+    if not across and prev.bold and (_LABEL.match(line.text) or _names_a_law(line.text)):
+        return False  # a label or a law's heading under a line set in bold: a heading does not run on
     if across:
         if prev.justified and prev.right - prev.x1 > FULL_LINE:
             return False  # in justified text only a paragraph's last line stops short of the edge
