@@ -20,7 +20,10 @@ protocol   the honest protocol on the real pages: every figure cross-validated b
            confidence calibrated out of fold (isotonic), the table "confidence bin -> share right",
            per-batch first-sight figures (gold field `batch`); in-sample figures beside
 relayout   the same pages re-laid out without changing a word (no blank lines, double-spaced,
-           hard-wrapped, indented, CRLF, one line): share of pages whose law ids stay the same
+           hard-wrapped, indented, CRLF, one line, a web page): share of pages whose law ids stay the
+           same
+formats    the real pages saved as a Word file (a paragraph per line) and typeset as PDF (the tests'
+           booklet and two-column typesetters): share of pages whose law ids stay the same
 search     recall@5 of hand-written cross-lingual questions (tests/gold/search/queries.toml) on the
            bundled corpus: hybrid search beside its lexical-only and embedding-only rankings
 """
@@ -246,6 +249,32 @@ def section_relayout() -> None:
         print(format_report(relayout(files)))
 
 
+def section_formats() -> None:
+    """Format robustness: each real page saved as a Word file and typeset as two kinds of PDF reads the
+    law ids of its text (the typesetters are the tests', ``tests/pdf_fixtures.py``; their fonts cover
+    Latin, Greek and Cyrillic, so pages in other scripts are left out of the PDFs)."""
+    import docx
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    import pdf_fixtures
+    from lawalign_dev.evaluate.relayout import format_report, reformat
+
+    def word(text: str, path: Path) -> Path:
+        document = docx.Document()
+        for line in text.split("\n"):
+            document.add_paragraph(line)
+        document.save(str(path))
+        return path
+
+    def typeset(name: str, text: str) -> bool:
+        return name == "word" or all(ord(c) < 0x530 or 0x1E00 <= ord(c) < 0x2100 for c in text)
+
+    makers = {"word": word, "pdf-booklet": pdf_fixtures.booklet, "pdf-columns": pdf_fixtures.two_columns}
+    pages = sorted((ROOT / "tests" / "realworld" / "pages").glob("*.txt"))
+    print("== formats: tests/realworld saved as Word and typeset as PDF")
+    print(format_report(reformat(pages, makers, keep=typeset)))
+
+
 def section_search() -> None:
     """Search recall@5 on hand-written questions: hybrid, lexical-only, embedding-only."""
     from lawalign.query import open_corpus
@@ -296,6 +325,7 @@ SECTIONS = {
     "pages": section_pages,
     "protocol": section_protocol,
     "relayout": section_relayout,
+    "formats": section_formats,
     "search": section_search,
 }
 

@@ -66,3 +66,26 @@ def test_a_page_whose_reading_changes_is_reported(tmp_path: Path) -> None:
     )
     lost = relayout([page], {"labels-lost": lambda t: t.replace("A. ", "").replace("B. ", "")})
     assert len(lost) == 1 and not lost[0].stable and "70A.title/title" in lost[0].expected
+
+
+def test_a_page_saved_in_another_format_is_compared_with_its_text(tmp_path: Path) -> None:
+    from lawalign_dev.evaluate.relayout import reformat
+
+    page = tmp_path / "law_70.txt"
+    page.write_text(
+        "LAW 70\n\nA. General Objective\n\nIn ruling on a contested claim the Director adjudicates.\n",
+        encoding="utf-8",
+    )
+
+    def same(text: str, path: Path) -> Path:
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def web(text: str, path: Path) -> Path:  # the labels lost on the way, as a careless export would
+        path.write_text("<html><body>" + text.replace("A. ", "").replace("\n", "<br>") + "</body></html>")
+        return path
+
+    results = reformat(
+        [page], {"same": same, "web": web, "skipped": same}, keep=lambda name, _: name != "skipped"
+    )
+    assert [(r.variant, r.stable) for r in results] == [("same", True), ("web", False)]

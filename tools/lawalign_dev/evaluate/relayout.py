@@ -114,6 +114,33 @@ def relayout(
     return out
 
 
+def reformat(
+    pages: Sequence[Path],
+    makers: Mapping[str, Callable[[str, Path], Path]],
+    units: Callable[[Path], Rows] = units_of_file,
+    keep: Callable[[str, str], bool] = lambda name, text: True,
+) -> list[Stability]:
+    """Read each page as published and again saved in each other format (``makers``: name → a function
+    writing the page's text to a path as a Word file, a PDF, ...; the page's name is kept, the format is
+    recognised by content). ``keep(maker, text)`` says whether a maker can render the page at all (a
+    typesetter's fonts cover its scripts)."""
+    out: list[Stability] = []
+    with tempfile.TemporaryDirectory(prefix="lawalign-reformat-") as tmp:
+        for page in sorted(pages):
+            expected = _read(page, units)
+            if not expected:
+                continue
+            text = page.read_text(encoding="utf-8", errors="replace")
+            for name, make in makers.items():
+                if not keep(name, text):
+                    continue
+                folder = Path(tmp) / name
+                folder.mkdir(exist_ok=True)
+                got = _read(make(text, folder / page.name), units) or ()
+                out.append(Stability(page.name, name, got == expected, expected, got))
+    return out
+
+
 def format_report(results: Sequence[Stability], indent: str = "  ") -> str:
     """Stable pages per variant, overall, and what changed where a page was not stable."""
     lines = []
