@@ -498,3 +498,24 @@ def test_class_8_the_same_numbering_printed_as_text(tmp_path: Path) -> None:
     (a,) = load_editions([str(_write(tmp_path, "seed.txt", text))], "vi")
     (b,) = load_editions([str(_write(tmp_path, "running.txt", running))], "vi")
     assert [(u.id, u.kind) for u in a.units] == [(u.id, u.kind) for u in b.units]
+
+
+HANGING = (
+    "LAW 69 ESTABLISHED CLAIM OR CONCESSION\n\n"
+    "A.\nAgreement Established\n\nAgreement is established when a contestant assents to a claim.\n\n"
+    "B.\nWithdrawal of Agreement\n"
+    "1.\nA contestant may withdraw his agreement within the correction period.\n"
+    "2.\nA trick the player would probably have lost may be withdrawn.\n"
+)
+
+
+@pytest.mark.parametrize("reader", ["rules", "shipped"])
+def test_labels_in_a_hanging_column_each_start_a_unit(tmp_path: Path, reader: str) -> None:
+    # labels printed alone on their lines, some items parted by blank lines and some not (a PDF's or a
+    # table's text, a definition list): "1." joined the paragraph above it, so section B took its
+    # points' text
+    edition = _read_by(reader, _write(tmp_path, "hanging.txt", HANGING))
+    units = [(u.id, u.source.line_start) for u in edition.units if u.kind != "debris"]
+    assert units == [
+        ("69.title", 1), ("69A.title", 3), ("69A", 6), ("69B.title", 8), ("69B1", 10), ("69B2", 12),
+    ]  # fmt: skip

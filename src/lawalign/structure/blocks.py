@@ -225,6 +225,7 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
             or SIGNATURE_RULE.match(t)
             or _quote_label(t)
             or any(p.match(t.strip()) for p in pats.debris)
+            or _label_alone(t)  # "1." alone on its line, its text on the next: a new unit
         )
 
     def full(prev: str, text: str) -> bool:
