@@ -12,6 +12,8 @@ from ingest_fixtures import SEEDS, seed_text
 from lawalign.cli import main
 from lawalign.ingest import read_source
 from lawalign.ingest.markdown import extract_markdown
+from lawalign.structure import segment_law
+from pdf_fixtures import paragraphs
 
 LAW_68 = """# Law 68 - Claim or Concession of Tricks
 
@@ -76,9 +78,9 @@ def test_markup_is_not_text(tmp_path: Path) -> None:
         "3. three",
         "4. four",
         "",
-        "Board | Dealer",
+        "Board\tDealer",
         "",
-        "1 | North",
+        "1\tNorth",
         "",
         "",
         "# kept as written",
@@ -151,3 +153,22 @@ def test_oversized_markdown_is_refused_before_parsing(
     many.write_text("x\n" * 100_001, encoding="utf-8")
     assert main(["units", str(many)]) == 2
     assert "more than 100,000 lines" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["ru", "tr", "vi"])
+def test_a_law_laid_out_in_a_table_reads_as_its_text(tmp_path: Path, lang: str) -> None:
+    """A Markdown table renders as a web page's: the cells of a row side by side. They were shown
+    between " | ", so every unit of a law laid out in two columns began with "| " ("| Claim Defined"),
+    and an empty header row read as a line of its own."""
+    rows = ["| | |", "|---|---|"]
+    for para in paragraphs(seed_text(lang)):
+        m = re.match(r"^(\d{1,2}\.|[A-H]\.|-)\s+", para)
+        label, rest = (m.group(1), para[m.end() :]) if m else ("", para)
+        rows.append(f"| {label} | {rest.replace('|', '/')} |")
+    path = tmp_path / "law.md"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+    def units(p: Path) -> list[tuple[str, str]]:
+        return [(u.id, " ".join(u.text.split())) for u in segment_law(read_source(p, lang=lang)).law_units]
+
+    assert units(path) == [(i, t.replace("|", "/")) for i, t in units(SEEDS[lang])]

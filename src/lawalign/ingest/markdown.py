@@ -13,9 +13,9 @@ HTML); a number as the renderer counts it when every item of the list was writte
 ("1. 1. 1." is 1, 2, 3), else as written ("1. 2. 3. 1. 2.", a law's next section restarting its
 points with no heading between, would render as 4 and 5: the renderer's artefact, not the author's
 numbering). A block quote keeps its "> " (the reader's quoted-reply mark), a table row shows its
-cells between " | ". Every line keeps its number in the file, so a unit's source is the Markdown line
-it came from; a line that shows nothing (a blank line, a rule, a heading's underline, a link
-definition) is blank.
+cells side by side, parted by a tab, as a web page's and a Word file's rows are read. Every line
+keeps its number in the file, so a unit's source is the Markdown line it came from; a line that
+shows nothing (a blank line, a rule, a heading's underline, a link definition) is blank.
 
 >>> page = extract_markdown("# Law 68\\n\\n1. **Claim** [defined](x.html)\\n1. B", "x.md")
 >>> [line.text for line in page.lines]
@@ -178,7 +178,7 @@ def extract_markdown(text: str, path: str) -> Extracted:
         elif kind == "tr_open":
             row, row_line = [], token.map[0] if token.map else -1
         elif kind == "tr_close":
-            out.put(row_line, " | ".join(row))
+            out.put(row_line, "\t".join(cell for cell in row if cell))  # side by side, as drawn
         elif kind in ("th_open", "td_open"):
             in_cell = True
         elif kind in ("th_close", "td_close"):

@@ -202,7 +202,10 @@ def split_blocks(source: SourceText, profile: Profile) -> list[Block]:
     lines = source.lines
     # blank lines as printed (normalized to ""); the lines of a bilingual page's other language are
     # blanked to spaces (ingest/bilingual.py) and say nothing about paragraphs
-    blank_separated = sum(1 for ln in lines if not ln.text) >= 2
+    # (only blanks between two lines of text part anything: not those above the first or below the last)
+    shown = [k for k, ln in enumerate(lines) if ln.text.strip()]
+    inner = lines[shown[0] : shown[-1] + 1] if shown else []
+    blank_separated = sum(1 for ln in inner if not ln.text) >= 2
     wrap = wrap_width(source)
     bulleted = bullet_paragraphs(source)
     celled = cell_ends(source)
