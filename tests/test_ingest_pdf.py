@@ -314,6 +314,7 @@ def test_a_law_heading_at_the_top_of_a_page_is_no_furniture(tmp_path, header):
     [
         ("LAW 40 Partnership Understandings", "A. Players' Systemic Agreements"),
         ("CHAPTER VI - THE PLAY: Procedure", "LAW 41 Commencement of Play"),
+        ("LAW 73 Communication, Tempo and", "E.Deception"),  # a letter glued to its heading
     ],
 )
 def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path, first, second):

@@ -82,6 +82,8 @@ _SPACES = re.compile(r"\s+")
 # A label that starts a new unit after a closing full stop at a page/column break.
 _HEADING = LETTERS.printed_heading
 _LABEL = re.compile(rf"^(?:\d{{1,2}}[.)]|[{_HEADING}][.)]|[-–—•]|<\*>|\*|\[\d{{1,2}}\])(?:\s|$)")
+# A section letter glued to its heading ("C.Пояснение", "E.Inganno"), as some printings set it.
+_GLUED_LABEL = re.compile(rf"^[{_HEADING}]\.(?=[^\W\d_])")
 _SENTENCE_END = re.compile(r"[.:;!?…][\"”»)]*$")
 SOFT_HYPHENS = frozenset("\u00ad\ufffe\x02")
 HYPHENS = frozenset("-\u2010")
@@ -575,8 +577,9 @@ def _continues(
     """Does ``line`` continue the paragraph whose last line is ``prev``?
 
     Two centred lines of one face on one page (a heading set on two lines) are exempt from the "ended
-    early" test; a line that starts with a label ("A.", "2.") or a law's number ("LOI 41") under a line
-    set in bold starts a paragraph, also when the line before reaches the column's edge;
+    early" test; a line that starts with a label ("A.", "2.", "E.Deception") or a law's number
+    ("LOI 41") under a line set in bold starts a paragraph, also when the line before reaches the
+    column's edge;
     where the text indents first lines (``indents``), an indented line always starts a paragraph.
     """
     if not _same_face(prev, line):
@@ -586,7 +589,11 @@ def _continues(
     across = prev.page != line.page or prev.col != line.col
     if _ended_early(prev, line) and (across or not (_centred(prev) and _centred(line))):
         return False
-    if not across and prev.bold and (_LABEL.match(line.text) or _names_a_law(line.text)):
+    if (
+        not across
+        and prev.bold
+        and (_LABEL.match(line.text) or _GLUED_LABEL.match(line.text) or _names_a_law(line.text))
+    ):
         return False  # a label or a law's heading under a line set in bold: a heading does not run on
     if across:
         if prev.justified and prev.right - prev.x1 > FULL_LINE:
