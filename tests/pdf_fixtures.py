@@ -45,7 +45,9 @@ def style_of(paragraph: str) -> str:
     return "body"
 
 
-def _pdf(fmt: tuple[float, float]) -> FPDF:
+def new_pdf(fmt: tuple[float, float] = (420.0, 595.0)) -> FPDF:
+    """An empty document in points (A5 unless ``fmt``), deterministic, the serif fonts added, no
+    automatic page breaks (text is placed where the caller puts it)."""
     pdf = FPDF(format=fmt, unit="pt")
     pdf.set_compression(True)
     pdf.set_creation_date(EPOCH)  # deterministic bytes
@@ -178,7 +180,7 @@ def booklet(
     paragraph runs on across a page break, so every booklet has one.
     """
     for extra in range(0, 200, 6):
-        pdf = _pdf((420.0, 595.0))
+        pdf = new_pdf((420.0, 595.0))
         book = _Booklet(pdf, header, pdf.w, pdf.h, margin_bottom=54 + extra, ragged=ragged)
         for _ in range(copies):
             for para in paragraphs(text):
@@ -250,7 +252,7 @@ def scanned(path: Path) -> Path:
 
 def encrypted(text: str, path: Path) -> Path:
     """A booklet that opens only with a password."""
-    pdf = _pdf((420.0, 595.0))
+    pdf = new_pdf((420.0, 595.0))
     book = _Booklet(pdf, RUNNING_HEADER, pdf.w, pdf.h)
     for para in paragraphs(text)[:3]:
         book.paragraph(para)

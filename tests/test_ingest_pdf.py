@@ -170,12 +170,7 @@ def test_commands_work_on_a_pdf_edition(typeset, tmp_path, capsys):
 
 
 def test_raised_footnote_digit_and_centred_heading(tmp_path):
-    from fpdf import FPDF
-
-    pdf = FPDF(format=(420, 595), unit="pt")
-    pdf.set_creation_date(pdf_fixtures.EPOCH)
-    for style, name in pdf_fixtures.FONTS.items():
-        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf = pdf_fixtures.new_pdf()
     pdf.add_page()
     pdf.set_font("Serif", "B", 12)
     for y, words in ((60, "LAW 68"), (75, "CLAIM OR CONCESSION")):
@@ -222,12 +217,7 @@ def _set_line(
 
 
 def test_footnote_at_the_foot_of_a_page_does_not_cut_the_paragraph(tmp_path):
-    from fpdf import FPDF
-
-    pdf = FPDF(format=(420, 595), unit="pt")
-    pdf.set_creation_date(pdf_fixtures.EPOCH)
-    for style, name in pdf_fixtures.FONTS.items():
-        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf = pdf_fixtures.new_pdf()
     body = [
         "When a claim or concession is disputed, the Director",
         "determines the result on the board as equitably as",
@@ -270,12 +260,7 @@ def test_alternating_running_headers(tmp_path):
 def _law_per_page(path: Path, headings: list[tuple[str, str]], header: str) -> Path:
     """A booklet that starts each law on a new page: a running header, the law's heading alone on its
     line and set apart, its title, a few lines of text and the page number at the foot."""
-    from fpdf import FPDF
-
-    pdf = FPDF(format=(420, 595), unit="pt")
-    pdf.set_creation_date(pdf_fixtures.EPOCH)
-    for style, name in pdf_fixtures.FONTS.items():
-        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf = pdf_fixtures.new_pdf()
     for n, (heading, title) in enumerate(headings, start=1):
         pdf.add_page()
         pdf.set_font("Serif", "", 8)
@@ -321,12 +306,7 @@ def test_a_label_under_a_bold_line_starts_a_paragraph(tmp_path, first, second):
     """Two headings set in bold on consecutive lines, the first reaching the column's edge (a law's
     title, then "A. Players' Systemic Agreements"; a chapter's, then "LAW 41 …"), were read as one
     heading set on two lines: the section or the law lost its heading."""
-    from fpdf import FPDF
-
-    pdf = FPDF(format=(420, 595), unit="pt")
-    pdf.set_creation_date(pdf_fixtures.EPOCH)
-    for style, name in pdf_fixtures.FONTS.items():
-        pdf.add_font("Serif", style, str(pdf_fixtures.FONT_DIR / name))
+    pdf = pdf_fixtures.new_pdf()
     pdf.add_page()
     pdf.set_font("Serif", "B", 11)
     right = 40 + pdf.get_string_width(first)

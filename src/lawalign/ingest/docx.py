@@ -41,7 +41,7 @@ import io
 import logging
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,7 @@ from lxml import etree
 from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
 from lawalign.ingest.listmarks import roman
+from lawalign.ingest.tables import row_lines
 from lawalign.ingest.xmlsafe import parse_xml
 from lawalign.limits import (
     LIST_MAX_LEVEL,
@@ -450,13 +451,7 @@ class _Reader:
         Defined"). A nested table is read inside its cell, once (every cell of the document was
         walked, and a nested table's cells again inside their own cell: their text came twice)."""
         for row in _children(tbl, w("tr")):
-            cells = []
-            for cell in _children(row, w("tc")):
-                start = len(self.paragraphs)
-                self.body(cell)
-                cells.append(self.paragraphs[start:])
-                del self.paragraphs[start:]
-            self.paragraphs.extend(_side_by_side(cells))
+            _read_row(self.paragraphs, _children(row, w("tc")), self.body)
 
     def paragraph(self, p: Any) -> None:
         self.number += 1
@@ -604,10 +599,9 @@ def _children(el: Any, tag: str) -> Iterator[Any]:
 
 
 def _side_by_side(cells: list[list[Paragraph]]) -> list[Paragraph]:
-    r"""A table row's lines as Word draws it: when every cell but the last holds one paragraph at most
-    (empty ones aside), those and the last cell's first paragraph make one line (joined by a tab),
-    its other paragraphs follow; a row whose earlier cells hold several paragraphs is a page laid out
-    in columns, read one cell after another.
+    r"""A table row's lines as Word draws it (:func:`lawalign.ingest.tables.row_lines`): cells side by
+    side joined by a tab, the line spanning the paragraphs it joins; a layout in columns cell after
+    cell.
 
     >>> cells = [[Paragraph("A.", 1, 1)], [Paragraph("Claim", 2, 2), Paragraph("Any", 3, 3)]]
     >>> [(p.text, p.line, p.line_end) for p in _side_by_side(cells)]
@@ -616,25 +610,34 @@ def _side_by_side(cells: list[list[Paragraph]]) -> list[Paragraph]:
     >>> [p.text for p in _side_by_side(columns)]
     ['Home', 'Laws', 'LAW 68']
     """
-    shown = [[p for p in c if p.text.strip()] for c in cells]
-    if not cells or any(len(c) > 1 for c in shown[:-1]):
-        return [p for c in cells for p in c]
-    first = [c[0] for c in shown if c]
-    if not first:
-        return [p for c in cells for p in c][:1]  # an empty row: one blank line
-    pages = [p.page for p in first if p.page is not None]
-    ends = [p.page_end for p in first if p.page_end is not None]
-    line = Paragraph(
-        "\t".join(p.text for p in first),
-        min(p.line for p in first),
-        max(p.line_end for p in first),
+    drawn = row_lines(cells, lambda p: bool(p.text.strip()), _joined)
+    return drawn if drawn is not None else [p for c in cells for p in c]
+
+
+def _joined(pieces: list[Paragraph]) -> Paragraph:
+    """Paragraphs side by side as one line, joined by a tab, spanning their lines and pages."""
+    pages = [p.page for p in pieces if p.page is not None]
+    ends = [p.page_end for p in pieces if p.page_end is not None]
+    return Paragraph(
+        "\t".join(p.text for p in pieces),
+        min(p.line for p in pieces),
+        max(p.line_end for p in pieces),
         min(pages) if pages else None,
         max(ends) if ends else None,
-        heading=first[0].heading,
+        heading=pieces[0].heading,
     )
-    last = cells[-1]
-    rest = last[last.index(shown[-1][0]) + 1 :] if shown[-1] else []
-    return [line, *rest]
+
+
+def _read_row(paragraphs: list[Paragraph], cells: Iterable[Any], read: Callable[[Any], None]) -> None:
+    """Read each cell of a table row with ``read`` (which appends to ``paragraphs``), then put the
+    row's paragraphs side by side."""
+    per_cell = []
+    for cell in cells:
+        start = len(paragraphs)
+        read(cell)
+        per_cell.append(paragraphs[start:])
+        del paragraphs[start:]
+    paragraphs.extend(_side_by_side(per_cell))
 
 
 def _walk(container: Any) -> Iterator[Any]:
@@ -787,14 +790,10 @@ class _OdtReader:
             elif tag == o("text", "list"):
                 self.items(child, style, depth)
             elif tag == o("table", "table-row"):  # a row's cells side by side, as Word's are
-                cells = []
-                for cell in child:
-                    if cell.tag in (o("table", "table-cell"), o("table", "covered-table-cell")):
-                        start = len(self.paragraphs)
-                        self.container(cell, style, depth)
-                        cells.append(self.paragraphs[start:])
-                        del self.paragraphs[start:]
-                self.paragraphs.extend(_side_by_side(cells))
+                cells = (
+                    c for c in child if c.tag in (o("table", "table-cell"), o("table", "covered-table-cell"))
+                )
+                _read_row(self.paragraphs, cells, lambda cell: self.container(cell, style, depth))
             elif tag == o("text", "tracked-changes"):
                 for deletion in child.iter(o("text", "deletion")):
                     text = " ".join("".join(p.itertext()) for p in deletion.iter(o("text", "p"))).strip()

@@ -35,6 +35,7 @@ from lawalign.ingest.patterns import (
     POST_BODY_TOKEN,
     XML_START,
 )
+from lawalign.ingest.tables import row_lines
 from lawalign.ingest.xmlsafe import local_name
 from lawalign.limits import HTML_MAX_LINE
 from lawalign.models import Notice
@@ -346,33 +347,28 @@ class _Sink:
         self.parts = []
 
     def side_by_side(self, row: _Row) -> None:
-        """Put a row's cells side by side where they make one line, as the browser draws them: when
-        every cell but the last holds one line at most ("A." beside "Claim Defined", a data table's
-        row), those lines and the last cell's first line make one line, the last cell's other lines
-        follow. A row whose earlier cells hold several lines is a page laid out in columns (a menu
-        beside the text): its cells are read one after another, as a reader reads columns."""
+        """Put a row's cells side by side where they make one line, as the browser draws them
+        (:func:`lawalign.ingest.tables.row_lines`); a margin inside a cell stays inside it."""
         if len(row.cells) < 2:
             return
-        inside: set[int] = set()
         cells = []
         for start, end in row.cells:
-            inside.update(range(start, end))
             lines = self.lines[start:end]
             while lines and not lines[0][0]:
                 lines.pop(0)
             while lines and not lines[-1][0]:
                 lines.pop()
             cells.append(lines)
-        if any(len(c) > 1 for c in cells[:-1]):
+        drawn = row_lines(
+            cells, lambda ln: bool(ln[0]), lambda lns: (" ".join(ln[0] for ln in lns), *lns[0][1:])
+        )
+        if drawn is None:  # a layout in columns: its cells stay one after another
             return
         head = self.lines[row.start : row.start + 1]
-        out = [head[0]] if head and not head[0][0] else []  # the margin before the row
-        first = [c[0] for c in cells if c]
-        if first:
-            out.append((" ".join(p[0] for p in first), *first[0][1:]))
-        out.extend(cells[-1][1:])
+        margin = [head[0]] if head and not head[0][0] else []  # the margin before the row
+        inside = {i for start, end in row.cells for i in range(start, end)}
         rest = [ln for i, ln in enumerate(self.lines[row.start :], row.start) if i not in inside]
-        self.lines[row.start :] = out + rest
+        self.lines[row.start :] = margin + drawn + rest
 
     def add_pre(self, text: str, line: int, where: str) -> None:
         pieces = text.split("\n")

@@ -452,7 +452,7 @@ def _page_number(text: str) -> bool:
     >>> [_page_number(t) for t in ("12", "- 12 -", "Page 12", "Trang 3", "LOI 9", "§ 9", "Điều 68.")]
     [True, True, True, True, False, False, False]
     """
-    return bool(PAGE_NUMBER.match(text)) and not _law_number(text)
+    return bool(PAGE_NUMBER.match(text)) and not _names_a_law(text)
 
 
 def _slot(line: _Line) -> tuple[str, int]:
@@ -469,38 +469,31 @@ def _furniture(pages: list[_Page]) -> dict[int, str]:
     found: dict[int, str] = {}
     n = len(pages)
     need = max(2, math.ceil(FURNITURE_SHARE * n))
+    # furniture is set apart from the text: only such lines of the top and bottom rows are candidates
+    apart = [
+        (page, [line for row in _edge_rows(page) for line in row if _apart(line, page)]) for page in pages
+    ]
+    # a repeat counts where it stands at the same height: a law heading at the top of one page ("LOI 9")
+    # is not furniture because another law's heading ("LOI 10") stands lower on the next page
     seen: Counter[tuple[str, int]] = Counter()
-    for page in pages:  # a repeat counts where it stands at the same height and is set apart: a law
-        # heading at the top of one page ("LOI 9") is not furniture because another law's heading
-        # ("LOI 10") stands lower on the next page
-        keys = {_slot(line) for row in _edge_rows(page) for line in row if _apart(line, page)}
-        seen.update(keys)
+    for _, lines in apart:
+        seen.update({_slot(line) for line in lines})
     slots: set[tuple[str, int, float]] = set()
-    for page in pages:
-        middle = page.height / 2
-        for row in _edge_rows(page):
-            for line in row:
-                where = "running header" if line.top < middle else "running footer"
-                if not _apart(line, page):  # furniture is set apart from the text
-                    continue
-                if _page_number(line.text.strip()):
-                    found[id(line)] = f"page number ({where.split()[1]})"
-                elif n > 1 and seen[_slot(line)] >= need:
-                    found[id(line)] = where
-                else:
-                    continue
-                slots.add((where, round(line.bottom), line.size))
-    for page in pages:  # alternating headers: the same place and size as furniture elsewhere
-        middle = page.height / 2
-        for row in _edge_rows(page):
-            for line in row:
-                where = "running header" if line.top < middle else "running footer"
-                if (
-                    id(line) not in found
-                    and (where, round(line.bottom), line.size) in slots
-                    and _apart(line, page)
-                ):
-                    found[id(line)] = where
+    for page, lines in apart:
+        for line in lines:
+            where = "running header" if line.top < page.height / 2 else "running footer"
+            if _page_number(line.text.strip()):
+                found[id(line)] = f"page number ({where.split()[1]})"
+            elif n > 1 and seen[_slot(line)] >= need:
+                found[id(line)] = where
+            else:
+                continue
+            slots.add((where, round(line.bottom), line.size))
+    for page, lines in apart:  # alternating headers: the same place and size as furniture elsewhere
+        for line in lines:
+            where = "running header" if line.top < page.height / 2 else "running footer"
+            if id(line) not in found and (where, round(line.bottom), line.size) in slots:
+                found[id(line)] = where
     return found
 
 

@@ -97,21 +97,13 @@ def relayout(
     units: Callable[[Path], Rows] = units_of_file,
 ) -> list[Stability]:
     """Read each page as published and under each variant (same file name, so a slug still counts)."""
-    out: list[Stability] = []
-    with tempfile.TemporaryDirectory(prefix="lawalign-relayout-") as tmp:
-        for page in sorted(pages):
-            expected = _read(page, units)
-            if not expected:
-                continue
-            text = page.read_text(encoding="utf-8", errors="replace")
-            for name, change in variants.items():
-                folder = Path(tmp) / name
-                folder.mkdir(exist_ok=True)
-                path = folder / page.name
-                path.write_bytes(change(text).encode("utf-8"))
-                got = _read(path, units) or ()
-                out.append(Stability(page.name, name, got == expected, expected, got))
-    return out
+    return reformat(pages, {name: partial(_write, change) for name, change in variants.items()}, units)
+
+
+def _write(change: Callable[[str], str], text: str, path: Path) -> Path:
+    """``text`` re-laid out by ``change``, written to ``path`` in UTF-8."""
+    path.write_bytes(change(text).encode("utf-8"))
+    return path
 
 
 def reformat(
@@ -125,7 +117,7 @@ def reformat(
     recognised by content). ``keep(maker, text)`` says whether a maker can render the page at all (a
     typesetter's fonts cover its scripts)."""
     out: list[Stability] = []
-    with tempfile.TemporaryDirectory(prefix="lawalign-reformat-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="lawalign-relayout-") as tmp:
         for page in sorted(pages):
             expected = _read(page, units)
             if not expected:
