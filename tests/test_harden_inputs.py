@@ -408,6 +408,8 @@ def test_a_law_number_of_thousands_of_digits_is_set_aside_without_a_traceback(tm
             "Article 1384 du Code civil : on répond du dommage.",
         ),
         ("de", "Regel 68 - Claim\n\nA. Jede Erklärung ist ein Claim.\n\n", "§ 1004 BGB gilt entsprechend."),
+        # the number glued to a keyword that ends in a mark, as the reader reads "§70." as a law heading
+        ("de", "Regel 68 - Claim\n\nA. Jede Erklärung ist ein Claim.\n\n", "§1004 BGB gilt entsprechend."),
     ],
 )
 def test_a_page_citing_another_codes_article_is_read_not_refused(tmp_path, capsys, lang, page, cited):

@@ -112,19 +112,28 @@ _NUMBERED = re.compile(r"^\s*(?P<num>\d{2,4})[.)](?=\s)")
 
 
 @cache
-def _law_heading(law_keywords: tuple[str, ...]) -> re.Pattern[str]:
+def _law_heading(law_keywords: tuple[str, ...], framed: bool) -> re.Pattern[str]:
     keywords = "|".join(sorted((re.escape(k) for k in law_keywords), key=len, reverse=True))
-    return re.compile(rf"^\s*(?:{keywords})\s+(?P<num>\d+)(?!\d)", re.I)
+    marks = r"[^\w\s]{0,3}\s*" if framed else ""
+    # the number after a space, or glued to a keyword that ends in a mark ("§9", "Art.9"), as the
+    # reader reads a law heading (structure.patterns)
+    return re.compile(rf"^\s*{marks}(?:{keywords})(?:\s+|(?<=[^\w\s])\s*)(?P<num>\d+)(?!\d)", re.I)
 
 
-def law_number_at(text: str, law_keywords: Sequence[str]) -> re.Match[str] | None:
-    """The law number a line opens with after one of ``law_keywords`` ("LAW 68", "§ 1004 BGB"), as a
-    match whose group ``num`` is the number; None when the line opens otherwise.
+def law_number_at(text: str, law_keywords: Sequence[str], *, framed: bool = False) -> re.Match[str] | None:
+    """The law number a line opens with after one of ``law_keywords`` ("LAW 68", "§ 1004 BGB",
+    "§1004"), as a match whose group ``num`` is the number; None when the line opens otherwise.
+    ``framed``: up to three marks may stand before the keyword, as around a running header ("– LOI 9
+    –"); a line of text opening with "(" cites, it does not head.
 
     >>> law_number_at("§ 1004 BGB gilt", ["§", "Regel"])["num"], law_number_at("Regeln", ["Regel"])
     ('1004', None)
+    >>> law_number_at("§1004", ["§"])["num"], law_number_at("Regel1", ["Regel"])
+    ('1004', None)
+    >>> law_number_at("– LOI 9 –", ["Loi"]), law_number_at("– LOI 9 –", ["Loi"], framed=True)["num"]
+    (None, '9')
     """
-    return _law_heading(tuple(law_keywords)).match(text) if law_keywords else None
+    return _law_heading(tuple(law_keywords), framed).match(text) if law_keywords else None
 
 
 def point_number_at(text: str) -> re.Match[str] | None:

@@ -61,7 +61,7 @@ from lawalign.errors import InputError
 from lawalign.ingest.document import Aside, Document, Paragraph
 from lawalign.ingest.letters import LETTERS
 from lawalign.ingest.profiles import generic_profile
-from lawalign.limits import MAX_PDF_PAGES
+from lawalign.limits import MAX_PDF_PAGES, law_number_at
 from lawalign.models import Notice
 from lawalign.tuning import tuned_float, tuned_int
 
@@ -74,9 +74,6 @@ PAGE_NUMBER = re.compile(
     r"^[\W_]{0,3}(?:[^\W\d_]{1,10}\.?\s*)?(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})"
     r"(?:\s*(?:/|[^\W\d_]{1,4})\s*\d{1,4})?[\W_]{0,3}$"
 )
-# The word a line starts with when a number follows it ("LOI" of "LOI 9", "§" of "§ 9"): a law
-# keyword there names a law.
-_FIRST_WORD = re.compile(r"^[^\w§]{0,3}([^\W\d_]+|§)\.?\s*\d")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 # A label that starts a new unit after a closing full stop at a page/column break.
@@ -428,17 +425,21 @@ def _apart(line: _Line, page: _Page) -> bool:
 
 
 @cache
-def _law_words() -> frozenset[str]:
-    """Every bundled profile's law keywords, casefolded, without a final full stop ("loi", "§")."""
+def _law_words() -> tuple[str, ...]:
+    """Every bundled profile's law keywords, singular and plural ("Loi", "Lois", "§", "Art.")."""
     profile = generic_profile()
-    return frozenset(w.casefold().rstrip(".") for w in profile.law_keywords + profile.law_keywords_plural)
+    return tuple(dict.fromkeys(profile.law_keywords + profile.law_keywords_plural))
 
 
 def _names_a_law(text: str) -> bool:
-    """The line starts with a law keyword and a number ("LOI 9", "§ 9", "Law 9 – Procedure"; not
-    "Laws of Duplicate Bridge")."""
-    first = _FIRST_WORD.match(text)
-    return first is not None and first.group(1).casefold() in _law_words()
+    """The line starts with a law keyword and a number, up to three marks before it ("LOI 9", "§ 9",
+    "§9", "– Law 9 –", "Law 9 – Procedure"; not "Laws of Duplicate Bridge"), as
+    :func:`lawalign.limits.law_number_at` reads it.
+
+    >>> [_names_a_law(t) for t in ("LOI 9", "§9", "– Law 9 –", "Laws of Duplicate Bridge", "Page 9")]
+    [True, True, True, False, False]
+    """
+    return law_number_at(text, _law_words(), framed=True) is not None
 
 
 def _law_number(text: str) -> bool:
