@@ -113,6 +113,29 @@ def test_leave_one_site_out_never_trains_on_the_page_s_site() -> None:
     assert seen == [("b.org", {"a.org"}), ("c.org", {"a.org", "b.org"})]
 
 
+def test_every_dealing_of_the_folds_keeps_a_site_s_pages_out_of_its_training() -> None:
+    # make eval reads the fitted readers in several dealings of the sites to the folds: each is a
+    # cross-validation by site, and they deal the sites differently
+    pages = [_page(f"p{i}", f"s{i % 7}.org") for i in range(21)]
+    dealt = []
+    for deal in range(protocol.DEALINGS):
+        seen: list[tuple[str, set[str]]] = []
+
+        def fit(train: Sequence[Page], seen: list[tuple[str, set[str]]] = seen) -> protocol.Scorer:
+            sites = {p.site for p in train}
+
+            def scorer(page: Page) -> list[LineResult]:
+                seen.append((page.site, sites))
+                return []
+
+            return scorer
+
+        cross_validate(pages, fit, folds=3, deal=deal)
+        assert len(seen) == len(pages) and all(site not in sites for site, sites in seen)
+        dealt.append(protocol.site_fold_of(pages, 3, deal))
+    assert protocol.DEALINGS >= 2 and len({tuple(sorted(d.items())) for d in dealt}) == protocol.DEALINGS
+
+
 def test_calibration_out_of_fold_never_sees_the_site_it_calibrates() -> None:
     # site x is always right at 0.6, site y always wrong at 0.6: each is calibrated by the other
     rs = [LineResult("x", "en", i, "68A", "text", True, "68A", "text", 0.6) for i in range(3)]
