@@ -79,6 +79,13 @@ def _laws_kept(tmp_path: Path, name: str, text: str) -> set[str]:
     return {u.law for u in edition.units if u.kind != "debris"}
 
 
+def _laws_units(tmp_path: Path, name: str, text: str) -> set[str]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (edition,) = load_editions([str(path)])
+    return {str(u.id) for u in edition.units if u.kind != "debris"}
+
+
 def test_statutes_numbered_like_laws_are_debris_and_laws_under_their_own_titles_are_kept(
     tmp_path: Path,
 ) -> None:
@@ -178,3 +185,37 @@ def test_the_veto_is_written_and_read_back_with_the_model() -> None:
         RoleModel.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="no data form"):
         replace(model, veto=RunRecorder()).to_json()
+
+
+# A law's number without its title, then its text: in the book's words (Laws 45 and 46, abridged)
+# and in a club's (written for this test).
+UNTITLED_LAWS = (
+    "LAW 45\n\nA card must be played in every trick. Declarer plays a card from his own hand by detaching "
+    "it and facing it on the table immediately before himself.\n\nLAW 46\n\nWhen calling a card to be "
+    "played from dummy, declarer should clearly state both the suit and the rank of the desired card.\n"
+)
+UNTITLED_RULES = (
+    "LAW 45\n\nMembers pay their annual fee to the treasurer before the first session of March.\n\n"
+    "LAW 46\n\nGuests may play three sessions a year before they are asked to join the club.\n"
+)
+
+
+def test_a_law_printing_no_title_is_weighed_by_what_its_first_text_is_about(tmp_path: Path) -> None:
+    # a run whose law prints no title had no cue of meaning: every such run above was vetoed (noise
+    # 0.91-0.95 for both texts); its first text is now compared with the titles as a title is
+    model = bundled_model()
+    assert model is not None and isinstance(model.veto, LogisticVeto)
+    found = {}
+    for name, text in (("laws.txt", UNTITLED_LAWS), ("rules.txt", UNTITLED_RULES)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        recorder = RunRecorder()
+        read_structure(read_source(path), reader=replace(model, veto=recorder))
+        found[name] = recorder.runs
+    assert all(run.cues["title-none"] == 1.0 for runs in found.values() for run in runs)
+    laws, rules = ([run.cues["text-rank"] for run in found[n]] for n in ("laws.txt", "rules.txt"))
+    assert max(laws) < min(rules)
+    veto = model.veto
+    assert veto.noise(found["laws.txt"][-1]) < 0.5 < min(veto.noise(run) for run in found["rules.txt"])
+    assert {"46.title", "46.intro"} <= _laws_units(tmp_path, "laws.txt", UNTITLED_LAWS)
+    assert _laws_kept(tmp_path, "rules.txt", UNTITLED_RULES) == set()

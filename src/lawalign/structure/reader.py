@@ -251,12 +251,15 @@ RUN_CUES: tuple[str, ...] = (
     "title-rank",
     "title-margin",
     "title-none",
+    "text-rank",
+    "text-margin",
 )
 """The cues of a run of one law's units (:func:`law_runs`) the run veto weighs: how the CRF reads its
 lines (the log-odds of its mean probability of ``noise``, the share of its lines more likely noise
 than not), its size (log of its lines), how sure the rules are of it (their mean confidence, the share
 of ids inferred), and whether its law's printed title means that law
-(:class:`lawalign.structure.titles.TitleAgreement`; ``title-none`` when no title is compared)."""
+(:class:`lawalign.structure.titles.TitleAgreement`; ``title-none`` when no title is compared), or,
+when it prints none, whether its first text is about that law (``text-rank``, ``text-margin``)."""
 
 
 @dataclass(frozen=True, slots=True)

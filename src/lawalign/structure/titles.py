@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -74,20 +74,27 @@ class TitleAgreement:
 
     rank: int
     margin: float
+    from_text: bool = False  # compared from the law's first text: the law prints no title
 
     def cues(self) -> dict[str, float]:
         """The run veto's cues: the rank on a log scale from 0 (nearest) to 1 (farthest), and the
-        margin in tenths of cosine."""
+        margin in tenths of cosine; as ``text-`` cues (``title-none`` 1) when compared from the law's
+        first text."""
+        rank = math.log1p(self.rank) / math.log(len(law_titles()))
+        if self.from_text:
+            return {**no_title_cues(), "text-rank": rank, "text-margin": MARGIN_SCALE * self.margin}
         return {
-            "title-rank": math.log1p(self.rank) / math.log(len(law_titles())),
+            "title-rank": rank,
             "title-margin": MARGIN_SCALE * self.margin,
             "title-none": 0.0,
+            "text-rank": 0.0,
+            "text-margin": 0.0,
         }
 
 
 def no_title_cues() -> dict[str, float]:
     """The cues of a run whose law prints no title the reference knows (or read without a model)."""
-    return {"title-rank": 0.0, "title-margin": 0.0, "title-none": 1.0}
+    return {"title-rank": 0.0, "title-margin": 0.0, "title-none": 1.0, "text-rank": 0.0, "text-margin": 0.0}
 
 
 def printed_titles(units: Sequence[Unit]) -> dict[str, str]:
@@ -107,6 +114,27 @@ def printed_titles(units: Sequence[Unit]) -> dict[str, str]:
         if u.role != "law-title" or u.kind == "debris" or u.law not in known or u.law in out:
             continue
         text = " ".join((u.heading or u.text).split())[:MAX_TITLE_CHARS]
+        if text:
+            out[u.law] = text
+    return out
+
+
+def first_texts(units: Sequence[Unit], titled: Collection[str]) -> dict[str, str]:
+    """The first text of each law of ``units`` that the reference knows and that is not in ``titled``
+    (its first :data:`MAX_TITLE_CHARS` characters): what a law printing no title says it is about.
+
+    >>> from lawalign.models import Source, Unit, UnitId
+    >>> def text(law, words):
+    ...     return Unit(UnitId(f"{law}.intro"), "text", "intro", "en", law, words, Source("p", 1, 1))
+    >>> first_texts([text("1", "The player who first designates"), text("1", "More"), text("2", "X")], {"2"})
+    {'1': 'The player who first designates'}
+    """
+    known = law_titles()
+    out: dict[str, str] = {}
+    for u in units:
+        if u.kind != "text" or u.law not in known or u.law in out or u.law in titled:
+            continue
+        text = " ".join(u.text.split())[:MAX_TITLE_CHARS]
         if text:
             out[u.law] = text
     return out
@@ -132,19 +160,21 @@ def title_agreement(
     (0, True, None)
     """
     printed = printed_titles(units)
-    if not printed or encoder is None:
+    texts = first_texts(units, printed)
+    if not (printed or texts) or encoder is None:
         return {}, None
     titles = law_titles()
     laws = list(titles)
+    asked = [(law, t, False) for law, t in printed.items()] + [(law, t, True) for law, t in texts.items()]
     try:
-        vectors = encode_texts([*printed.values(), *titles.values()], encoder)
+        vectors = encode_texts([*(t for _, t, _ in asked), *titles.values()], encoder)
     except (ModelError, ImportError, OSError, RuntimeError) as exc:
         log.warning("law title similarity unavailable: %s", exc)
         return {}, f"law title similarity unavailable ({type(exc).__name__}: {exc}); runs read without it"
-    sims = vectors[: len(printed)] @ vectors[len(printed) :].T
+    sims = vectors[: len(asked)] @ vectors[len(asked) :].T
     out: dict[str, TitleAgreement] = {}
-    for law, row in zip(printed, sims, strict=True):
+    for (law, _, from_text), row in zip(asked, sims, strict=True):
         own = float(row[laws.index(law)])
         others = [float(v) for j, v in enumerate(row) if laws[j] != law]
-        out[law] = TitleAgreement(sum(v > own for v in others), round(own - max(others), 6))
+        out[law] = TitleAgreement(sum(v > own for v in others), round(own - max(others), 6), from_text)
     return out, None
