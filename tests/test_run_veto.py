@@ -11,6 +11,7 @@ import pytest
 
 from lawalign.errors import ConfigError
 from lawalign.ingest import read_source
+from lawalign.models import Unit
 from lawalign.run import load_editions, read_structure
 from lawalign.structure import titles as titles_module
 from lawalign.structure.reader import RUN_CUES, LawRun, LogisticVeto, RoleModel, bundled_model
@@ -72,18 +73,25 @@ LAWS = (
 )
 
 
+def _kept(tmp_path: Path, name: str, text: str) -> list[Unit]:
+    """The units with an id of ``text`` read by the bundled reader."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (edition,) = load_editions([str(path)])
+    return [u for u in edition.units if u.kind != "debris"]
+
+
 def _laws_kept(tmp_path: Path, name: str, text: str) -> set[str]:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    (edition,) = load_editions([str(path)])
-    return {u.law for u in edition.units if u.kind != "debris"}
+    return {u.law for u in _kept(tmp_path, name, text)}
 
 
-def _laws_units(tmp_path: Path, name: str, text: str) -> set[str]:
+def _runs(tmp_path: Path, name: str, text: str, model: RoleModel) -> list[LawRun]:
+    """The runs of one law's units ``model`` reads in ``text``, recorded, none vetoed."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    (edition,) = load_editions([str(path)])
-    return {str(u.id) for u in edition.units if u.kind != "debris"}
+    recorder = RunRecorder()
+    read_structure(read_source(path), reader=replace(model, veto=recorder))
+    return recorder.runs
 
 
 def test_statutes_numbered_like_laws_are_debris_and_laws_under_their_own_titles_are_kept(
@@ -98,13 +106,10 @@ def test_statutes_numbered_like_laws_are_debris_and_laws_under_their_own_titles_
 def test_a_run_s_cues_say_whether_its_law_s_title_means_that_law(tmp_path: Path) -> None:
     model = bundled_model()
     assert model is not None and isinstance(model.veto, LogisticVeto)
-    found = {}
-    for name, text in (("satzung.txt", STATUTES), ("regeln.txt", LAWS)):
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        recorder = RunRecorder()
-        read_structure(read_source(path), reader=replace(model, veto=recorder))
-        found[name] = [run.cues for run in recorder.runs]
+    found = {
+        name: [run.cues for run in _runs(tmp_path, name, text, model)]
+        for name, text in (("satzung.txt", STATUTES), ("regeln.txt", LAWS))
+    }
     assert all(set(c) == set(RUN_CUES) for cues in found.values() for c in cues)
     assert all(c["title-none"] == 0.0 for cues in found.values() for c in cues)
     mean_rank = {name: sum(c["title-rank"] for c in cues) / len(cues) for name, cues in found.items()}
@@ -205,17 +210,14 @@ def test_a_law_printing_no_title_is_weighed_by_what_its_first_text_is_about(tmp_
     # 0.91-0.95 for both texts); its first text is now compared with the titles as a title is
     model = bundled_model()
     assert model is not None and isinstance(model.veto, LogisticVeto)
-    found = {}
-    for name, text in (("laws.txt", UNTITLED_LAWS), ("rules.txt", UNTITLED_RULES)):
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        recorder = RunRecorder()
-        read_structure(read_source(path), reader=replace(model, veto=recorder))
-        found[name] = recorder.runs
+    found = {
+        name: _runs(tmp_path, name, text, model)
+        for name, text in (("laws.txt", UNTITLED_LAWS), ("rules.txt", UNTITLED_RULES))
+    }
     assert all(run.cues["title-none"] == 1.0 for runs in found.values() for run in runs)
     laws, rules = ([run.cues["text-rank"] for run in found[n]] for n in ("laws.txt", "rules.txt"))
     assert max(laws) < min(rules)
     veto = model.veto
     assert veto.noise(found["laws.txt"][-1]) < 0.5 < min(veto.noise(run) for run in found["rules.txt"])
-    assert {"46.title", "46.intro"} <= _laws_units(tmp_path, "laws.txt", UNTITLED_LAWS)
+    assert {"46.title", "46.intro"} <= {str(u.id) for u in _kept(tmp_path, "laws.txt", UNTITLED_LAWS)}
     assert _laws_kept(tmp_path, "rules.txt", UNTITLED_RULES) == set()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -84,11 +84,10 @@ class TitleAgreement:
         if self.from_text:
             return {**no_title_cues(), "text-rank": rank, "text-margin": MARGIN_SCALE * self.margin}
         return {
+            **no_title_cues(),
             "title-rank": rank,
             "title-margin": MARGIN_SCALE * self.margin,
             "title-none": 0.0,
-            "text-rank": 0.0,
-            "text-margin": 0.0,
         }
 
 
@@ -108,15 +107,9 @@ def printed_titles(units: Sequence[Unit]) -> dict[str, str]:
     >>> printed_titles([title("2", "Mapperne"), title("2", "Again"), title("3", "X", True), title("99", "Y")])
     {'2': 'Mapperne', '3': 'X'}
     """
-    known = law_titles()
-    out: dict[str, str] = {}
-    for u in units:
-        if u.role != "law-title" or u.kind == "debris" or u.law not in known or u.law in out:
-            continue
-        text = " ".join((u.heading or u.text).split())[:MAX_TITLE_CHARS]
-        if text:
-            out[u.law] = text
-    return out
+    return _first_of_each_law(
+        (u for u in units if u.role == "law-title" and u.kind != "debris"), lambda u: u.heading or u.text
+    )
 
 
 def first_texts(units: Sequence[Unit], titled: Collection[str]) -> dict[str, str]:
@@ -129,12 +122,20 @@ def first_texts(units: Sequence[Unit], titled: Collection[str]) -> dict[str, str
     >>> first_texts([text("1", "The player who first designates"), text("1", "More"), text("2", "X")], {"2"})
     {'1': 'The player who first designates'}
     """
+    return _first_of_each_law(
+        (u for u in units if u.kind == "text" and u.law not in titled), lambda u: u.text
+    )
+
+
+def _first_of_each_law(units: Iterable[Unit], text_of: Callable[[Unit], str]) -> dict[str, str]:
+    """The first non-empty text (``text_of`` a unit, spaces collapsed, its first :data:`MAX_TITLE_CHARS`
+    characters) of each law of ``units`` that the reference knows."""
     known = law_titles()
     out: dict[str, str] = {}
     for u in units:
-        if u.kind != "text" or u.law not in known or u.law in out or u.law in titled:
+        if u.law not in known or u.law in out:
             continue
-        text = " ".join(u.text.split())[:MAX_TITLE_CHARS]
+        text = " ".join(text_of(u).split())[:MAX_TITLE_CHARS]
         if text:
             out[u.law] = text
     return out
