@@ -12,7 +12,7 @@ import pytest
 
 from align_fixtures import HashEmbedder
 from lawalign.cli import main
-from lawalign.models import Edition, Finding
+from lawalign.models import Bead, Edition, Finding, ParagraphLink, UnitId
 from lawalign.run import Run
 from lawalign.runcache import decode, encode, load_results, run_key, save_results
 
@@ -41,6 +41,24 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def test_paragraph_links_are_stored() -> None:
+    # An alignment holds paragraphs matched by content where ids did not pair them (units one edition
+    # numbers differently). The stored results could not hold them: the write was skipped ("a
+    # ParagraphLink cannot be stored", logged) and every later command recomputed the build.
+    link = ParagraphLink(
+        "tr",
+        "vi",
+        (UnitId("68A.title"),),
+        (UnitId("70D.title"),),
+        0.1414,
+        (Bead((0,), (0,), 0.1414),),
+        ("a",),
+        ("b",),
+    )
+    results = {"links": (link,)}
+    assert decode(encode(results)) == results
 
 
 def test_results_round_trip_equal_and_sharing_kept(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ CLASSES: dict[str, type] = {
         models.Edition,
         models.Bead,
         models.UnitLink,
+        models.ParagraphLink,
         models.IdCheck,
         models.Alignment,
         models.Evidence,
