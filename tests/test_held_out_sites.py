@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from lawalign_dev.evaluate.protocol import urls_of_readme
+
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
 SHARED_README = next(
@@ -35,7 +37,6 @@ GRANDFATHERED = frozenset(
     }
 )
 URL = re.compile(r"https?://[^\s)\"'`>\]]+")
-README_ROW = re.compile(r"^\|\s*`(?P<name>[^`]+)`\s*\|\s*(?P<url>https?://\S+)", re.M)
 
 
 def _held_out_hosts() -> tuple[str, ...]:
@@ -56,8 +57,7 @@ def _held_out(url: str, hosts: tuple[str, ...]) -> bool:
 
 
 def _page_urls() -> dict[str, str]:
-    readme = (REAL / "README.md").read_text(encoding="utf-8")
-    return {m["name"]: m["url"] for m in README_ROW.finditer(readme)}
+    return urls_of_readme((REAL / "README.md").read_text(encoding="utf-8"))
 
 
 def test_the_list_is_read() -> None:

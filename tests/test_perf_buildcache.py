@@ -4,8 +4,11 @@ byte-identical either way; a forged or corrupt file is never trusted."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
+import typing
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,7 @@ from align_fixtures import HashEmbedder
 from lawalign.cli import main
 from lawalign.models import Bead, Edition, Finding, ParagraphLink, UnitId
 from lawalign.run import Run
-from lawalign.runcache import decode, encode, load_results, run_key, save_results
+from lawalign.runcache import CLASSES, decode, encode, load_results, run_key, save_results
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,6 +62,26 @@ def test_paragraph_links_are_stored() -> None:
     )
     results = {"links": (link,)}
     assert decode(encode(results)) == results
+
+
+def test_every_class_a_stored_class_holds_can_be_stored() -> None:
+    # The classes a stored result may hold are an allow-list; a field typed with a class it lacks
+    # (Alignment.paragraphs of ParagraphLink, until 2026-12-07) made the write fail on the runs that
+    # held one, and only those. Every dataclass in a field of a listed class is listed too.
+    def named(hint: object) -> Iterator[object]:
+        yield hint
+        for arg in typing.get_args(hint):
+            yield from named(arg)
+
+    listed = set(CLASSES.values())
+    missing = {
+        (cls.__name__, field, hint.__name__)  # type: ignore[attr-defined]
+        for cls in listed
+        for field, annotation in typing.get_type_hints(cls).items()
+        for hint in named(annotation)
+        if dataclasses.is_dataclass(hint) and hint not in listed
+    }
+    assert missing == set()
 
 
 def test_results_round_trip_equal_and_sharing_kept(tmp_path: Path) -> None:

@@ -126,13 +126,22 @@ def site_of_url(url: str) -> str:
 _README_ROW = re.compile(r"^\|\s*`(?P<name>[^`]+)`\s*\|\s*(?P<url>https?://\S+)", re.M)
 
 
+def urls_of_readme(text: str) -> dict[str, str]:
+    """Each page's address from a README table whose rows start ``| `file` | address …``.
+
+    >>> urls_of_readme("| `a.txt` | https://www.pzbs.pl/x (…) | en |")
+    {'a.txt': 'https://www.pzbs.pl/x'}
+    """
+    return {m["name"]: m["url"] for m in _README_ROW.finditer(text)}
+
+
 def sites_of_readme(text: str) -> dict[str, str]:
-    """Each page's site from a README table whose rows start ``| `file` | address …``.
+    """Each page's site (:func:`site_of_url`) from a README table as :func:`urls_of_readme` reads it.
 
     >>> sites_of_readme("| `a.txt` | https://www.pzbs.pl/x (…) | en |")
     {'a.txt': 'pzbs.pl'}
     """
-    return {m["name"]: site_of_url(m["url"]) for m in _README_ROW.finditer(text)}
+    return {name: site_of_url(url) for name, url in urls_of_readme(text).items()}
 
 
 @dataclass(frozen=True, slots=True)
