@@ -419,7 +419,7 @@ def embedder_names() -> tuple[str, ...]:
     from lawalign.align.mixed import bundled_mixtures
 
     pairs = [f"e5+{p}" for p in bundled_pairs()]
-    mixtures = [f"e5+{p}+{m.second}" for p, m in bundled_mixtures().items() if p in bundled_pairs()]
+    mixtures = [m.name for p, m in bundled_mixtures().items() if p in bundled_pairs()]
     return (*sorted([*EMBEDDERS, *pairs, *mixtures]), "st:<model>")
 
 
@@ -449,16 +449,14 @@ def get_embedder(
     from lawalign.align.adapted import bundled_pairs
     from lawalign.align.mixed import bundled_mixtures
 
-    mixture = bundled_mixtures().get(name[3:].rsplit("+", 1)[0]) if name.startswith("e5+") else None
-    if (
-        mixture is not None
-        and name == f"e5+{mixture.pair}+{mixture.second}"
-        and mixture.pair in bundled_pairs()
-    ):
-        parts = [
-            get_embedder(part, cache_dir, cache=cache, jobs=jobs) for part in (f"e5+{mixture.pair}", "use")
-        ]
-        return MixedEmbedder(parts[0], parts[1], mixture.weight)
+    mixture = next(
+        (m for p, m in bundled_mixtures().items() if m.name == name and p in bundled_pairs()), None
+    )
+    if mixture is not None:
+        first, second = (
+            get_embedder(part, cache_dir, cache=cache, jobs=jobs) for part in (mixture.first, mixture.second)
+        )
+        return MixedEmbedder(first, second, mixture.weight)
     if name.startswith("st:") and len(name) > 3:
         inner: Embedder = STEmbedder(name[3:])
     elif name.startswith("e5+") and name[3:] in bundled_pairs():

@@ -58,6 +58,20 @@ class Mixture:
     weight: float
     spreads: tuple[float, float]
 
+    @property
+    def first(self) -> str:
+        """The embedder name of the pair's encoder (``e5+en-zh``)."""
+        return f"e5+{self.pair}"
+
+    @property
+    def name(self) -> str:
+        """The embedder name of the mixture (``e5+en-zh+use``).
+
+        >>> Mixture("en-zh", "use", 0.46, (0.125, 0.108)).name
+        'e5+en-zh+use'
+        """
+        return f"{self.first}+{self.second}"
+
 
 def parse_mixtures(text: str, where: str = "mixtures.json") -> dict[str, Mixture]:
     """The mixtures of ``data/align/mixtures.json``, validated.

@@ -144,7 +144,7 @@ def pair_model(named: str | None, src_lang: str, tgt_lang: str) -> str:
     if not pair:
         return DEFAULT_MODEL
     mixture = bundled_mixtures().get(pair)
-    return f"e5+{pair}+{mixture.second}" if mixture else f"e5+{pair}"
+    return mixture.name if mixture else f"e5+{pair}"
 
 
 def render_tmx(beads: Sequence[Bead], src: PairDocument, tgt: PairDocument) -> bytes:
