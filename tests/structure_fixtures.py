@@ -1,8 +1,23 @@
-"""Helpers for structure tests: a SourceText straight from already-normalized text."""
+"""Helpers for structure tests: a SourceText straight from already-normalized text, and where the
+shared development split of real pages sits."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lawalign.models import Edition, Line, SourceText
+
+ROOT = Path(__file__).resolve().parents[1]
+# The shared development split of real pages, when this checkout sits next to it (../shared or
+# ../../shared); None elsewhere. Measurement data: read from there, never copied.
+SHARED_DEV: Path | None = next(
+    (
+        b / "shared" / "benchmarks" / "real-pages-dev"
+        for b in (ROOT.parent, ROOT.parent.parent)
+        if (b / "shared" / "benchmarks" / "real-pages-dev").is_dir()
+    ),
+    None,
+)
 
 SEEDS = {
     "vi": "corpus/raw/000_e6edf3a6b624c89e.txt",

@@ -17,17 +17,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from lawalign_dev.evaluate.protocol import urls_of_readme
+from structure_fixtures import SHARED_DEV
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
-SHARED_README = next(
-    (
-        b / "shared" / "benchmarks" / "real-pages-dev" / "README.md"
-        for b in (ROOT.parent, ROOT.parent.parent)
-        if (b / "shared" / "benchmarks" / "real-pages-dev" / "README.md").is_file()
-    ),
-    None,
-)
+SHARED_README = SHARED_DEV / "README.md" if SHARED_DEV is not None else None
 # Pages from held-out sites that were in the development set before the list was given.
 GRANDFATHERED = frozenset(
     {
@@ -40,7 +34,7 @@ URL = re.compile(r"https?://[^\s)\"'`>\]]+")
 
 
 def _held_out_hosts() -> tuple[str, ...]:
-    if SHARED_README is None:
+    if SHARED_README is None or not SHARED_README.is_file():
         pytest.skip("the shared development split is not next to this checkout")
     text = SHARED_README.read_text(encoding="utf-8")
     section = text[text.index("## Sites held out") :]

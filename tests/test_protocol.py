@@ -28,17 +28,10 @@ from lawalign_dev.evaluate.protocol import (
     site_of_url,
     sites_of_readme,
 )
+from structure_fixtures import SHARED_DEV
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
-SHARED_DEV = next(
-    (
-        b / "shared" / "benchmarks" / "real-pages-dev"
-        for b in (ROOT.parent, ROOT.parent.parent)
-        if (b / "shared" / "benchmarks" / "real-pages-dev").is_dir()
-    ),
-    None,
-)
 
 
 @pytest.mark.parametrize("module", [protocol, features, reader], ids=lambda m: m.__name__)

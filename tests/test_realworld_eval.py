@@ -25,6 +25,7 @@ from lawalign_dev.evaluate.pages import (
     parse_gold,
     score_lines,
 )
+from structure_fixtures import SHARED_DEV as SHARED_REAL_PAGES
 
 # Line accuracy of `lawalign units FILE` (no --lang) on tests/realworld/pages, and on the synthetic
 # layouts, minus a margin of one to two points. Measured values are in tests/realworld/README.md.
@@ -67,15 +68,8 @@ BATCH_FLOORS: dict[str, tuple[float, float]] = {
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "realworld"
 SYNTHETIC = REAL / "synthetic"
-# The shared development split, when this checkout sits next to it (../shared or ../../shared).
-SHARED_DEV = next(
-    (
-        b / "shared" / "benchmarks" / "real-pages-dev"
-        for b in (ROOT.parent, ROOT.parent.parent)
-        if (b / "shared" / "benchmarks" / "real-pages-dev").is_dir()
-    ),
-    ROOT / "shared-benchmarks-not-found",
-)
+# The shared development split, when this checkout sits next to it (structure_fixtures.SHARED_DEV).
+SHARED_DEV = SHARED_REAL_PAGES or ROOT / "shared-benchmarks-not-found"
 GOLD_SETS = [REAL, SYNTHETIC, SHARED_DEV]
 
 
