@@ -33,7 +33,7 @@ def test_both_is_the_default_and_its_constants_come_from_the_protocols_grid() ->
     assert fragments.skip_percentile == sentences.skip_percentile == s.skip_percentile
     assert fragments.number_weight == sentences.number_weight == s.number_weight
     assert s.configs(6)[0].max_size == 6
-    assert (SENTENCE_RUNS, FRAGMENT_RUNS) == (3, 2)
+    assert (SENTENCE_RUNS, FRAGMENT_RUNS) == (2, 2)
 
 
 @pytest.mark.parametrize(

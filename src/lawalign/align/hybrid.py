@@ -61,15 +61,20 @@ from lawalign.align.sentalign import AlignConfig
 from lawalign.errors import ConfigError
 from lawalign.models import Bead
 
-SENTENCE_RUNS = 3
+SENTENCE_RUNS = 2
 """Longest run of sentences given a vector of its own at the sentence level (where its first pass is
-unsure); longer runs keep the length-weighted sum of their sentences' vectors."""
+unsure); longer runs keep the length-weighted sum of their sentences' vectors, or inside an unsure
+stretch are read from the encoded runs inside them (:data:`COMPOSE_RUNS`). 3 until 2026-12-07: runs of
+three read from runs of two held out no worse on either pair (de–fr 0.9319 -> 0.9330, zh–en 0.8907 ->
+0.8914) and cost 3.16x the floor on the 300 x 350 benchmark pair instead of 3.71x, 3.33x instead of
+4.40x on a zh–en chapter (docs/align.md, "Runs of three read from runs of two")."""
 FRAGMENT_RUNS = 2
 """The same at the fragment level. Runs of up to three units at both levels cost 4.05x the characters
 of the sentences once on the 300 x 350 benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of
 up to two 2.96x. Runs of up to three sentences with runs of up to two fragments (3.61x in CPU time)
 were chosen by a rule written down before their scores were seen: held out at least as good on both
-pairs, better on one, and under 4x (docs/align.md, "Runs of three sentences")."""
+pairs, better on one, and under 4x (docs/align.md, "Runs of three sentences"); once the longer runs
+were composed, runs of two sentences (above)."""
 COMPOSE_RUNS = True
 """Longer runs inside an unsure stretch (four sentences, three fragments) are read from the encoded
 runs inside them (:func:`~lawalign.align.features.compose_runs`) rather than from their single units:
