@@ -14,13 +14,16 @@ from lawalign.align.hybrid import (
     FRAGMENT_RUNS,
     SENTENCE_RUNS,
     HybridSettings,
+    align_under,
     bundled_settings,
     parse_settings,
+    prepare_hybrid,
 )
 from lawalign.align.strategies import DEFAULT_STRATEGY
 from lawalign.errors import ConfigError
 from lawalign_dev.evaluate.crossval import Group, Suite, our_grid
 from lawalign_dev.evaluate.train_both import Readings, choose, cross_validate, settings_json
+from test_align_features import WORDS, _Bag
 
 
 def test_both_is_the_default_and_its_constants_come_from_the_protocols_grid() -> None:
@@ -34,6 +37,22 @@ def test_both_is_the_default_and_its_constants_come_from_the_protocols_grid() ->
     assert fragments.number_weight == sentences.number_weight == s.number_weight
     assert s.configs(6)[0].max_size == 6
     assert (SENTENCE_RUNS, FRAGMENT_RUNS) == (2, 2)
+
+
+def test_runs_of_three_sentences_are_read_from_runs_of_two_not_encoded() -> None:
+    """The default encodes runs of up to two sentences where it is unsure and reads a 3-1 bead's run
+    of three from them (docs/align.md, "Runs of three read from runs of two")."""
+    src = WORDS
+    # one 3-1 bead: the target sentence holds the words of source sentences 3-5 (in another order)
+    tgt = [*WORDS[:3], " ".join(reversed(" ".join(WORDS[3:6]).split())), *WORDS[6:]]
+    bag = _Bag()
+    beads = align_under(prepare_hybrid(src, tgt, bag), bundled_settings())
+    sentences = {*src, *tgt}
+    threes = {" ".join(side[i : i + 3]) for side in (src, tgt) for i in range(len(side) - 2)} - sentences
+    twos = {" ".join(side[i : i + 2]) for side in (src, tgt) for i in range(len(side) - 1)} - sentences
+    assert not threes & set(bag.asked)
+    assert twos & set(bag.asked)
+    assert ((3, 4, 5), (3,)) in [(b.src, b.tgt) for b in beads]
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,8 @@ unsure); longer runs keep the length-weighted sum of their sentences' vectors, o
 stretch are read from the encoded runs inside them (:data:`COMPOSE_RUNS`). 3 until 2026-12-07: runs of
 three read from runs of two held out no worse on either pair (de–fr 0.9319 -> 0.9330, zh–en 0.8907 ->
 0.8914) and cost 3.16x the floor on the 300 x 350 benchmark pair instead of 3.71x, 3.33x instead of
-4.40x on a zh–en chapter (docs/align.md, "Runs of three read from runs of two")."""
+4.40x on a zh–en chapter (docs/align.md, "Runs of three read from runs of two"). zh–en read with the
+bundled e5 alone (not that pair's default) lost 0.008 (0.863 -> 0.855), which the rule did not ask."""
 FRAGMENT_RUNS = 2
 """The same at the fragment level. Runs of up to three units at both levels cost 4.05x the characters
 of the sentences once on the 300 x 350 benchmark pair (4.30x in CPU time, over issue 23's 4x), runs of
@@ -76,9 +77,9 @@ were chosen by a rule written down before their scores were seen: held out at le
 pairs, better on one, and under 4x (docs/align.md, "Runs of three sentences"); once the longer runs
 were composed, runs of two sentences (above)."""
 COMPOSE_RUNS = True
-"""Longer runs inside an unsure stretch (four sentences, three fragments) are read from the encoded
-runs inside them (:func:`~lawalign.align.features.compose_runs`) rather than from their single units:
-no string more is encoded. Chosen by a rule written down before its scores were seen (held out at
+"""Longer runs inside an unsure stretch (three and four sentences, three fragments) are read from the
+encoded runs inside them (:func:`~lawalign.align.features.compose_runs`) rather than from their single
+units: no string more is encoded. Chosen by a rule written down before its scores were seen (held out at
 least as good on both pairs and 0.003 better on one; docs/align.md, "Longer runs read from the
 encoded runs inside them")."""
 
