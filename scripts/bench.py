@@ -300,8 +300,8 @@ def bench_pdf() -> None:
     print("  linear: ms/page stays flat as the page count doubles")
 
 
-def _timed_build(corpus: Path, out: Path, cache: Path) -> tuple[float, float]:
-    """Run ``lawalign build`` in a child process; wall seconds and the child's peak RSS in MB."""
+def _timed_build(argv: Sequence[str], cache: Path) -> tuple[float, float]:
+    """Run a ``lawalign build`` command in a child process; wall seconds and the child's peak RSS in MB."""
     import os
     import resource
     import time
@@ -310,7 +310,7 @@ def _timed_build(corpus: Path, out: Path, cache: Path) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, "-m", "lawalign", "build", str(corpus), "--out", str(out)],
+        list(argv),
         capture_output=True,
         text=True,
         env=env,
@@ -324,25 +324,34 @@ def _timed_build(corpus: Path, out: Path, cache: Path) -> tuple[float, float]:
 
 
 def bench_build() -> None:
-    """``lawalign build`` end to end: the bundled corpus and a 30-law book, cold and warm cache."""
+    """``lawalign build`` end to end: the bundled corpus and a 30-law book in three languages (the
+    seeds' Law 68 as Laws 1..30, built against a skeleton that knows them: ``bench_books``), cold and
+    warm cache."""
     import shutil
     import tempfile
+
+    from bench_books import build_argv, write_book
 
     print("\nlawalign build, end to end (child process; RSS is the largest child so far):")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         seeds = root / "seeds"
         shutil.copytree(ROOT / "corpus", seeds, ignore=shutil.ignore_patterns("build"))
-        book = root / "book"
-        (book / "raw").mkdir(parents=True)
-        shutil.copy(make_book(1), book / "raw" / "book.txt")
-        (book / "manifest.toml").write_text(
-            '[[edition]]\nname = "book"\nfile = "raw/book.txt"\nlang = "vi"\n', encoding="utf-8"
-        )
-        for label, corpus in (("bundled corpus (3 editions)", seeds), ("30-law book (1 edition)", book)):
-            cache = root / f"cache-{corpus.name}"
-            cold, rss_cold = _timed_build(corpus, root / f"out-{corpus.name}-1", cache)
-            warm, rss_warm = _timed_build(corpus, root / f"out-{corpus.name}-2", cache)
+        book = write_book(root / "book", LAWS_PER_SCALE)
+
+        def seeds_argv(out: Path) -> list[str]:
+            return [sys.executable, "-m", "lawalign", "build", str(seeds), "--out", str(out)]
+
+        def book_argv(out: Path) -> list[str]:
+            return build_argv(LAWS_PER_SCALE, book, out)
+
+        for label, argv, name in (
+            ("bundled corpus (3 editions)", seeds_argv, "seeds"),
+            (f"{LAWS_PER_SCALE}-law book (3 editions)", book_argv, "book"),
+        ):
+            cache = root / f"cache-{name}"
+            cold, rss_cold = _timed_build(argv(root / f"out-{name}-1"), cache)
+            warm, rss_warm = _timed_build(argv(root / f"out-{name}-2"), cache)
             peak = max(rss_cold, rss_warm)
             print(f"  {label:<30} cold {cold:6.2f} s   warm {warm:6.2f} s   peak RSS {peak:6.0f} MB")
 

@@ -11,6 +11,7 @@ nothing is cached across laws (a cold build really encodes a book of N laws).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -62,6 +63,7 @@ def write_book(folder: Path, laws: int, *, distinct: bool = False) -> Path:
 
 def book_skeleton(laws: int) -> object:
     """The 2007 skeleton's Law 68 repeated as Laws 1..``laws`` (ids, refs and footnotes renumbered)."""
+    from lawalign.models import UnitId
     from lawalign.structure.skeleton import Skeleton, load_skeleton
 
     base = load_skeleton("2007")
@@ -73,10 +75,10 @@ def book_skeleton(laws: int) -> object:
     units = [
         replace(
             u,
-            id=renumber(u.id, k),
+            id=UnitId(renumber(u.id, k)),  # typed, as the skeleton's loader makes them
             law=str(k),
             refs=tuple(renumber(r, k) for r in u.refs),
-            footnotes=tuple(renumber(f, k) for f in u.footnotes),
+            footnotes=tuple(UnitId(renumber(f, k)) for f in u.footnotes),
         )
         for k in range(1, laws + 1)
         for u in law68
@@ -101,3 +103,23 @@ def use_book_skeleton(laws: int) -> None:
         return generated if edition == "2007" else bundled(edition, *rest)
 
     skeleton._load_bundled = load  # type: ignore[assignment]
+
+
+_BUILD_CHILD = r"""
+import sys
+sys.path.insert(0, {scripts!r})
+import bench_books
+bench_books.use_book_skeleton({laws!r})
+from lawalign.cli import main
+sys.exit(main(["build", {folder!r}, "--out", {out!r}]))
+"""
+
+
+def build_argv(laws: int, folder: Path, out: Path) -> list[str]:
+    """``lawalign build FOLDER --out OUT`` in a child interpreter whose 2007 skeleton is
+    :func:`book_skeleton` of ``laws`` laws, as a book written by :func:`write_book` needs: against the
+    bundled skeleton, Law 68's text under "Law 1" is not Law 1, and the reader refuses it."""
+    code = _BUILD_CHILD.format(
+        scripts=str(Path(__file__).resolve().parent), laws=laws, folder=str(folder), out=str(out)
+    )
+    return [sys.executable, "-c", code]

@@ -137,15 +137,6 @@ out["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """
 
-_BUILD_CHILD = r"""
-import sys
-sys.path.insert(0, {scripts!r})
-import bench_books
-bench_books.use_book_skeleton({laws!r})
-from lawalign.cli import main
-sys.exit(main(["build", {folder!r}, "--out", {out!r}]))
-"""
-
 
 def measure_scaling(sizes: Sequence[int] = SIZES, src: Path | None = None) -> dict[str, dict[str, Any]]:
     """Per size: stage CPU seconds and units (one process), and a warm ``lawalign build`` (another)."""
@@ -153,7 +144,7 @@ def measure_scaling(sizes: Sequence[int] = SIZES, src: Path | None = None) -> di
     with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as tmp:
         work = Path(tmp)
         env = _env(work / "cache", src)
-        from bench_books import write_book
+        from bench_books import build_argv, write_book
 
         for laws in sizes:
             folder = write_book(work / f"book-{laws}", laws)
@@ -175,10 +166,7 @@ def measure_scaling(sizes: Sequence[int] = SIZES, src: Path | None = None) -> di
                     row = json.loads(proc.stdout.strip().splitlines()[-1])
                     break
             if "error" not in row:
-                code = _BUILD_CHILD.format(
-                    scripts=str(SCRIPTS), laws=laws, folder=str(folder), out=str(work / f"out-{laws}")
-                )
-                build = run_measured([sys.executable, "-c", code], env=env, cwd=work)
+                build = run_measured(build_argv(laws, folder, work / f"out-{laws}"), env=env, cwd=work)
                 row["build"] = build["cpu"] if build["rc"] == 0 else None
                 row["build_rss"] = build["rss"]
             out[str(laws)] = row
@@ -261,11 +249,10 @@ def measure_cold_book(laws: int = 93) -> dict[str, Any]:
     """A cold ``lawalign build`` (empty cache) of a book of ``laws`` distinct laws in three languages."""
     with tempfile.TemporaryDirectory(prefix="lawalign-bench-") as tmp:
         work = Path(tmp)
-        from bench_books import write_book
+        from bench_books import build_argv, write_book
 
         folder = write_book(work / "book", laws, distinct=True)
-        code = _BUILD_CHILD.format(scripts=str(SCRIPTS), laws=laws, folder=str(folder), out=str(work / "out"))
-        row = run_measured([sys.executable, "-c", code], env=_env(work / "cache"), cwd=work)
+        row = run_measured(build_argv(laws, folder, work / "out"), env=_env(work / "cache"), cwd=work)
     row.pop("stderr", None)
     return {"laws": laws, **row}
 
