@@ -22,14 +22,16 @@ from lawalign.align.hybrid import (
 from lawalign.align.strategies import DEFAULT_STRATEGY
 from lawalign.errors import ConfigError
 from lawalign_dev.evaluate.crossval import Group, Suite, our_grid
-from lawalign_dev.evaluate.train_both import Readings, choose, cross_validate, settings_json
+from lawalign_dev.evaluate.train_both import Readings, both_grid, choose, cross_validate, settings_json
 from test_align_features import WORDS, _Bag
 
 
 def test_both_is_the_default_and_its_constants_come_from_the_protocols_grid() -> None:
     assert DEFAULT_STRATEGY == "both"
     s = bundled_settings()
-    assert {"skip_percentile": s.skip_percentile, "number_weight": s.number_weight} in our_grid()
+    chosen = {"skip_percentile": s.skip_percentile, "number_weight": s.number_weight}
+    assert {**chosen, "large_bead_margin": s.large_bead_margin} in both_grid()
+    assert chosen in our_grid()
     assert "train_both" in s.source
     fragments, sentences = s.configs()
     assert fragments.max_size == FRAGMENT_CONFIG.max_size and sentences.max_size == 5
@@ -66,6 +68,10 @@ def test_runs_of_three_sentences_are_read_from_runs_of_two_not_encoded() -> None
         ('{"skip_percentile": 0.8, "number_weight": NaN}', "number_weight must be a number, not nan"),
         ("[1, 2]", "expected an object"),
         ('{"skip_percentile": 0.8,\n "number_weight": }', "both.json:2:19: Expecting value"),
+        (
+            '{"skip_percentile": 0.8, "number_weight": 0, "large_bead_margin": "1"}',
+            "large_bead_margin must be a number",
+        ),
     ],
 )
 def test_a_bad_settings_file_is_refused_with_its_place(text: str, message: str) -> None:
@@ -75,9 +81,50 @@ def test_a_bad_settings_file_is_refused_with_its_place(text: str, message: str) 
 
 
 def test_the_file_make_train_writes_reads_back() -> None:
-    text = settings_json({"skip_percentile": 0.7, "number_weight": 0.06, "rate": 1}, "grid")
-    assert json.loads(text) == {"source": "grid", "skip_percentile": 0.7, "number_weight": 0.06}
-    assert parse_settings(text) == HybridSettings(0.7, 0.06, "grid")
+    setting = {"skip_percentile": 0.7, "number_weight": 0.06, "large_bead_margin": 0.5, "rate": 1}
+    text = settings_json(setting, "grid")
+    assert json.loads(text) == {
+        "source": "grid",
+        "skip_percentile": 0.7,
+        "number_weight": 0.06,
+        "large_bead_margin": 0.5,
+    }
+    assert parse_settings(text) == HybridSettings(0.7, 0.06, 0.5, "grid")
+
+
+def test_a_settings_file_without_the_large_bead_margin_keeps_the_hand_set_one() -> None:
+    """Files written before the margin was fitted (2026-12-07) read with the margin they were
+    chosen under; a negative margin would keep a large bead that scores below its best split."""
+    from lawalign.align.features import LARGE_BEAD_MARGIN
+
+    assert (
+        parse_settings('{"skip_percentile": 0.75, "number_weight": 0.03}').large_bead_margin
+        == LARGE_BEAD_MARGIN
+    )
+    with pytest.raises(ConfigError, match="large_bead_margin must be at least 0, not -1"):
+        parse_settings('{"skip_percentile": 0.75, "number_weight": 0.03, "large_bead_margin": -1}')
+
+
+def test_the_default_search_checks_large_beads_with_the_fitted_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``align_under`` hands the settings' margin to the large-bead rule, so the margin ``make
+    train`` chose is the one ``pair`` applies (what each margin does to a bead is
+    ``split_large``'s own tests')."""
+    import lawalign.align.hybrid as hybrid
+
+    seen: list[float] = []
+    real = hybrid.split_large
+
+    def recording(beads: Any, level: Any, *, margin: float) -> Any:
+        seen.append(margin)
+        return real(beads, level, margin=margin)
+
+    monkeypatch.setattr(hybrid, "split_large", recording)
+    inputs = prepare_hybrid(WORDS, WORDS, _Bag())
+    for margin in (0.0, 0.5, 1.0):
+        align_under(inputs, HybridSettings(0.75, 0.03, margin))
+    assert seen == [0.0, 0.5, 1.0]
 
 
 def _suite(name: str, groups: int) -> Suite:

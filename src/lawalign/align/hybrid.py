@@ -29,11 +29,12 @@ once, runs of up to :data:`SENTENCE_RUNS` sentences or :data:`FRAGMENT_RUNS` fra
 level's first pass is unsure; the longer runs there read from the encoded runs inside them,
 :data:`COMPOSE_RUNS`).
 
-``lawalign pair``'s default since 2026-12-06. The two margin constants of both levels (deletion
-percentile, number weight) are not set by hand: ``make train`` chooses them from the protocol's grid
-on every development document of both language pairs and writes ``data/align/both.json``
-(:func:`bundled_settings`); ``make eval`` (section ``crossval``) prints the same choice made without
-each held-out group.
+``lawalign pair``'s default since 2026-12-06. Its three constants (both levels' deletion percentile
+and number weight, and the evidence a large bead needs over its best split) are not set by hand:
+``make train`` chooses them from the protocol's grid on every development document of both language
+pairs, each read as ``pair`` reads that pair, and writes ``data/align/both.json``
+(:func:`bundled_settings`); ``make eval`` (sections ``crossval`` and ``encoder``) prints the same
+choice made without each held-out group.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from itertools import pairwise
 import numpy as np
 
 from lawalign.align.embed import Embedder
-from lawalign.align.features import Corner, Level, PairFeatures, encode_banded, split_large
+from lawalign.align.features import LARGE_BEAD_MARGIN, Corner, Level, PairFeatures, encode_banded, split_large
 from lawalign.align.fragments import (
     FRAGMENT_CONFIG,
     FragmentInputs,
@@ -91,11 +92,14 @@ class HybridSettings:
     Attributes:
         skip_percentile: both levels' deletion cost, as :class:`~lawalign.align.sentalign.AlignConfig`.
         number_weight: both levels' weight of the numbers and shared names.
+        large_bead_margin: the evidence a bead of more than three sentences on a side needs over its
+            best split, in calibrated deletion scores (:func:`~lawalign.align.features.split_large`).
         source: what they were chosen on.
     """
 
     skip_percentile: float
     number_weight: float
+    large_bead_margin: float = LARGE_BEAD_MARGIN
     source: str = ""
 
     def configs(self, max_size: int | None = None) -> tuple[AlignConfig, AlignConfig]:
@@ -112,17 +116,20 @@ class HybridSettings:
         return fragments, AlignConfig(skip_percentile=skip, number_weight=numbers)
 
 
-_SETTING_KEYS = {"source", "skip_percentile", "number_weight"}
+_SETTING_KEYS = {"source", "skip_percentile", "number_weight", "large_bead_margin"}
 
 
 def parse_settings(text: str, where: str = "both.json") -> HybridSettings:
-    """The constants of ``both`` from the JSON of ``data/align/both.json``, validated.
+    """The constants of ``both`` from the JSON of ``data/align/both.json``, validated. A file without
+    ``large_bead_margin`` (written before 2026-12-07) gets :data:`~lawalign.align.features.LARGE_BEAD_MARGIN`.
 
     Raises:
         ConfigError: the text is not such a file (``where: message``).
 
     >>> parse_settings('{"source": "t", "skip_percentile": 0.75, "number_weight": 0.03}').skip_percentile
     0.75
+    >>> parse_settings('{"skip_percentile": 0.8, "number_weight": 0, "large_bead_margin": 0}')
+    HybridSettings(skip_percentile=0.8, number_weight=0.0, large_bead_margin=0.0, source='')
     >>> parse_settings('{"skip_percentile": 2, "number_weight": 0}')
     Traceback (most recent call last):
     lawalign.errors.ConfigError: both.json: skip_percentile must lie in [0, 1], not 2
@@ -137,15 +144,20 @@ def parse_settings(text: str, where: str = "both.json") -> HybridSettings:
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {', '.join(unknown)}")
     values: list[float] = []
-    for name, low, high in (("skip_percentile", 0.0, 1.0), ("number_weight", 0.0, math.inf)):
-        value = data.get(name)
+    bounds = (
+        ("skip_percentile", 0.0, 1.0),
+        ("number_weight", 0.0, math.inf),
+        ("large_bead_margin", 0.0, math.inf),
+    )
+    for name, low, high in bounds:
+        value = data.get(name, LARGE_BEAD_MARGIN if name == "large_bead_margin" else None)
         if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
             raise ConfigError(f"{where}: {name} must be a number, not {value!r}")
         if not low <= value <= high:
             bound = f"lie in [{low:g}, {high:g}]" if math.isfinite(high) else f"be at least {low:g}"
             raise ConfigError(f"{where}: {name} must {bound}, not {value!r}")
         values.append(float(value))
-    return HybridSettings(values[0], values[1], str(data.get("source", "")))
+    return HybridSettings(values[0], values[1], values[2], str(data.get("source", "")))
 
 
 @cache
@@ -319,11 +331,12 @@ def align_under(
 ) -> tuple[Bead, ...]:
     """Sentence beads of prepared documents under ``settings`` (both levels' constants, the default
     bead sizes; ``fragment_config``, when given, is the fragment level's instead), large beads checked
-    on the sentence level (:func:`~lawalign.align.features.split_large`): what ``lawalign pair --unit
-    both`` returns, and what the searches of ``make train`` and ``make eval`` score."""
+    on the sentence level with the settings' margin (:func:`~lawalign.align.features.split_large`):
+    what ``lawalign pair --unit both`` returns, and what the searches of ``make train`` and ``make
+    eval`` score."""
     fitted, sentence_config = settings.configs()
     beads = align_prepared_hybrid(inputs, fragment_config or fitted, sentence_config)
-    return split_large(beads, inputs.sentences.level(sentence_config))
+    return split_large(beads, inputs.sentences.level(sentence_config), margin=settings.large_bead_margin)
 
 
 def align_hybrid(

@@ -272,6 +272,11 @@ NUMBER_GRID = (0.03, 0.0, 0.06)
 """Number-agreement weights the fit chooses from (the default 0.03 first)."""
 
 
+def suite_pair(suite: Suite) -> str:
+    """The language pair a suite is named after (``zh-en (MAC-Dev)`` → ``zh-en``)."""
+    return suite.name.split()[0]
+
+
 def our_grid() -> tuple[Mapping[str, Any], ...]:
     """Settings of the margin search's two constants fitted by the protocol, the defaults first."""
     settings = [{"skip_percentile": s, "number_weight": w} for w in NUMBER_GRID for s in SKIP_GRID]

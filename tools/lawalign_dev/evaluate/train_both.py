@@ -1,19 +1,23 @@
-"""The two constants of ``lawalign pair``'s default strategy, ``both`` (``data/align/both.json``),
+"""The three constants of ``lawalign pair``'s default strategy, ``both`` (``data/align/both.json``),
 chosen on gold beads, and their out-of-sample measure.
 
 ``both`` reconciles a search over whole sentences with a search over clause fragments
 (:mod:`lawalign.align.hybrid`). Both levels use the margin score, whose two constants are the
-deletion percentile and the weight of the numbers and shared names. They are chosen, not set by
-hand:
+deletion percentile and the weight of the numbers and shared names; the third is the evidence a bead
+of more than three sentences on a side needs over its best split
+(:func:`lawalign.align.features.split_large`, in calibrated deletion scores; 1 until 2026-12-07, set
+by hand). They are chosen, not set by hand:
 
 **Choice.** Every development document of both language pairs (the four parts of the Bleualign
 de–fr document, the six MAC-Dev zh–en chapters) is encoded once, as ``lawalign pair`` encodes it
-(what is encoded is decided under the default constants, whatever the setting searched), and
-aligned under every setting of the protocol's grid
-(:func:`lawalign_dev.evaluate.crossval.our_grid`). The setting with the best mean over the two
-pairs of the strict F1 pooled over the training groups wins, ties to the earlier one (the grid's
-first is the default 0.8 / 0.03), as :mod:`lawalign_dev.evaluate.train_aligner` chooses the
-perceptron's setting.
+(what is encoded is decided under the default constants, whatever the setting searched; ``make
+train`` reads each pair with the model ``pair`` picks for it,
+:func:`lawalign.commands.pair.pair_model`), and aligned
+under every setting of :func:`both_grid` (the protocol's grid,
+:func:`lawalign_dev.evaluate.crossval.our_grid`, times :data:`MARGINS`). The setting with the best
+mean over the two pairs of the strict F1 pooled over the training groups wins, ties to the earlier
+one (the grid's first is the default 0.8 / 0.03 / 1), as :mod:`lawalign_dev.evaluate.train_aligner`
+chooses the perceptron's setting.
 
 **Measure** (``make eval``, section ``crossval``, method ``both (fitted)``): each group is aligned
 under the setting chosen on every *other* group of both pairs, and scored as every method of
@@ -34,11 +38,36 @@ from typing import Any
 from lawalign.align.embed import Embedder
 from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
 from lawalign_dev.evaluate.alignment import score_beads
-from lawalign_dev.evaluate.crossval import Pairs, Result, Suite, _in_group, our_grid, score_settings
+from lawalign_dev.evaluate.crossval import (
+    Pairs,
+    Result,
+    Suite,
+    _in_group,
+    our_grid,
+    score_settings,
+    suite_pair,
+)
 from lawalign_dev.evaluate.train_aligner import default_suites, training_arguments
 
 GroupKey = tuple[int, int]
 """(suite, group within the suite)."""
+MARGINS = (1.0, 0.5, 0.0)
+"""The large-bead margins searched (calibrated deletion scores), the one set by hand first. A margin
+of 0 still asks a large bead to score no lower than its best split, and at a document's ends no lower
+than every smaller bead inside it."""
+KEYS = ("skip_percentile", "number_weight", "large_bead_margin")
+"""The constants of ``data/align/both.json``, in its order."""
+
+
+def both_grid() -> tuple[Mapping[str, Any], ...]:
+    """The settings :func:`choose` picks from: the protocol's grid times :data:`MARGINS`, the
+    defaults first.
+
+    >>> grid = both_grid()
+    >>> len(grid), grid[0]
+    (45, {'skip_percentile': 0.8, 'number_weight': 0.03, 'large_bead_margin': 1.0})
+    """
+    return tuple({**setting, "large_bead_margin": m} for m in MARGINS for setting in our_grid())
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +89,17 @@ class Readings:
         return tuple((s, g) for s, suite in enumerate(self.suites) for g in range(len(suite.groups)))
 
 
-def read_all(suites: Sequence[Suite], embedder: Embedder) -> Readings:
-    """Encode every document once (through the cache) and align it under every setting."""
-    grid = our_grid()
+def read_all(suites: Sequence[Suite], embedder: Embedder | Sequence[Embedder]) -> Readings:
+    """Encode every document once (through the cache) and align it under every setting; ``embedder``
+    is every suite's, or one per suite."""
+    grid = both_grid()
+    per_suite = list(embedder) if isinstance(embedder, Sequence) else [embedder] * len(suites)
     beads: dict[tuple[int, int, int], Pairs] = {}
     spent: list[float] = []
     for s, suite in enumerate(suites):
         began = time.process_time()
         for d, doc in enumerate(suite.docs):
-            inputs = prepare_hybrid(doc.src, doc.tgt, embedder)
+            inputs = prepare_hybrid(doc.src, doc.tgt, per_suite[s])
             for k, setting in enumerate(grid):
                 pairs = [(b.src, b.tgt) for b in align_under(inputs, HybridSettings(**setting))]
                 for g, group in enumerate(suite.groups):
@@ -133,21 +164,26 @@ def cross_validate(r: Readings) -> list[Result]:
 
 def settings_json(setting: Mapping[str, Any], source: str) -> str:
     """The data file's text."""
-    body = {"source": source, **{k: setting[k] for k in ("skip_percentile", "number_weight")}}
+    body = {"source": source, **{k: setting[k] for k in KEYS}}
     return json.dumps(body, ensure_ascii=False, indent=1) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``make train``: choose on every development group and write ``data/align/both.json``."""
     from lawalign.align.embed import get_embedder
+    from lawalign.commands.pair import pair_model
 
     args = training_arguments("train_both", __doc__.split("\n")[0], "both.json", argv)
     suites = default_suites(args.benchmarks)
-    readings = read_all(suites, get_embedder())
+    names = [pair_model(None, *suite_pair(suite).split("-")) for suite in suites]
+    readings = read_all(suites, [get_embedder(name) for name in names])
     setting = readings.grid[choose(readings, readings.groups)]
     source = (
-        "the protocol's grid, chosen by the mean over the pairs of the pooled strict F1 on "
-        + ", ".join(f"{s.name}: {len(s.groups)} groups" for s in suites)
+        "the protocol's grid times the large-bead margins, chosen by the mean over the pairs of the "
+        "pooled strict F1 on "
+        + ", ".join(
+            f"{s.name} read with {n}: {len(s.groups)} groups" for s, n in zip(suites, names, strict=True)
+        )
         + " (lawalign_dev.evaluate.train_both)"
     )
     args.out.write_text(settings_json(setting, source), encoding="utf-8")

@@ -52,7 +52,7 @@ from lawalign.align.adapted import pair_key
 from lawalign.align.embed import CachedEmbedder, E5Embedder, Embedder, get_embedder
 from lawalign.align.mixed import Mixture, mixtures_json
 from lawalign_dev.evaluate.alignment import score_beads
-from lawalign_dev.evaluate.crossval import Pairs, Suite
+from lawalign_dev.evaluate.crossval import Pairs, Suite, suite_pair
 
 GroupKey = tuple[int, int]
 """(suite, group within the suite)."""
@@ -82,6 +82,9 @@ class FoldResult:
     mixed: tuple[float, ...] = ()  # per group, the fold encoder mixed with USE (pairs of MIXED)
     mixed_pooled: float | None = None
     weights: tuple[float, ...] = ()  # per group, the mixture's weight from the other groups' spreads
+    chosen: tuple[float, ...] = ()  # per group, the pair's default with both.json's constants chosen
+    chosen_pooled: float | None = None  # on the other groups (module docstring, "Constants")
+    settings: tuple[str, ...] = ()  # per group, the constants so chosen
 
 
 def training_batches(
@@ -186,6 +189,24 @@ def _slice(suite: Suite, g: int) -> tuple[list[str], list[str], Pairs]:
     return list(doc.src[a:c]), list(doc.tgt[b:d]), gold
 
 
+def grid_readings(suite: Suite, g: int, embedder: Embedder, grid: Sequence[Mapping[str, Any]]) -> list[Pairs]:
+    """Group ``g`` aligned alone by ``lawalign pair``'s default search under every setting of ``grid``
+    (the constants of ``data/align/both.json``), encoded once; beads in the document's numbering, as
+    the suite's gold is."""
+    from lawalign.align.hybrid import HybridSettings, align_under, prepare_hybrid
+
+    src, tgt, _ = _slice(suite, g)
+    a, b = suite.groups[g].start
+    inputs = prepare_hybrid(src, tgt, embedder)
+    return [
+        [
+            (tuple(i + a for i in x.src), tuple(j + b for j in x.tgt))
+            for x in align_under(inputs, HybridSettings(**setting))
+        ]
+        for setting in grid
+    ]
+
+
 def align_group(suite: Suite, g: int, embedder: Embedder) -> tuple[Pairs, Pairs]:
     """(gold, predicted) beads of group ``g`` aligned alone by ``lawalign pair``'s default search."""
     from lawalign.align.hybrid import align_under, bundled_settings, prepare_hybrid
@@ -219,17 +240,16 @@ def mixture_for(embedder: Embedder, suite: Suite, groups: Sequence[int]) -> tupl
     return MixedEmbedder(embedder, use, weight), Mixture(pair, "use", weight, spreads)
 
 
-def suite_pair(suite: Suite) -> str:
-    """The language pair a suite is named after (``zh-en (MAC-Dev)`` → ``zh-en``)."""
-    return suite.name.split()[0]
-
-
 def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> list[FoldResult]:
     """The module docstring's measure: every group held out alone, the encoder fitted on the other
     groups of its pair."""
+    from lawalign_dev.evaluate.train_both import Readings, both_grid, choose
+
     bundled = get_embedder("e5")
+    grid = both_grid()
     per: dict[GroupKey, tuple[Pairs, Pairs, Pairs]] = {}
     mixed: dict[GroupKey, tuple[Pairs, float]] = {}
+    readings: dict[tuple[int, int, int], Pairs] = {}
     for s, suite in enumerate(suites):
         for g, group in enumerate(suite.groups):
             began = time.process_time()
@@ -237,17 +257,23 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
             gold, base = align_group(suite, g, bundled)
             _, mine = align_group(suite, g, embedder)
             per[(s, g)] = (gold, base, mine)
+            default = embedder if suite_pair(suite) in SHIPPED else bundled
             if suite_pair(suite) in MIXED:
                 others = [k for k in range(len(suite.groups)) if k != g]
-                mixer, mixture = mixture_for(embedder, suite, others)
-                mixed[(s, g)] = (align_group(suite, g, mixer)[1], mixture.weight)
+                default, mixture = mixture_for(embedder, suite, others)
+                mixed[(s, g)] = (align_group(suite, g, default)[1], mixture.weight)
+            for k, pairs in enumerate(grid_readings(suite, g, default, grid)):
+                readings[(s, k, g)] = pairs
             model_file.unlink(missing_ok=True)  # written by this run into the models cache
             if log is not None:
                 log(f"{suite.name} {group.name} held out: {time.process_time() - began:.0f} CPU s")
+    r = Readings(tuple(suites), grid, readings, tuple(0.0 for _ in suites))
+    chosen = {key: choose(r, [h for h in r.groups if h != key]) for key in r.groups}
     out: list[FoldResult] = []
     for s, suite in enumerate(suites):
         keys = [(s, g) for g in range(len(suite.groups))]
         golds = [per[k][0] for k in keys]
+        held = [readings[(s, chosen[k], k[1])] for k in keys]
         out.append(
             FoldResult(
                 suite.name,
@@ -259,6 +285,12 @@ def cross_validate(suites: Sequence[Suite], folder: Path, log: Any = None) -> li
                 tuple(score_beads([per[k][0]], [mixed[k][0]]).strict_f1 for k in keys if k in mixed),
                 score_beads(golds, [mixed[k][0] for k in keys]).strict_f1 if keys[0] in mixed else None,
                 tuple(mixed[k][1] for k in keys if k in mixed),
+                tuple(
+                    score_beads([list(suite.groups[k[1]].gold)], [b]).strict_f1
+                    for k, b in zip(keys, held, strict=True)
+                ),
+                score_beads([list(suite.groups[g].gold) for _, g in keys], held).strict_f1,
+                tuple("/".join(f"{grid[chosen[k]][name]:g}" for name in grid[0]) for k in keys),
             )
         )
     return out
@@ -277,9 +309,15 @@ def report(results: Sequence[FoldResult]) -> list[str]:
                 f"  {r.suite}: fitted and USE mixed, out of fold {r.mixed_pooled:.3f}"
                 + (" (shipped)" if r.suite.split()[0] in MIXED else " (not shipped)")
             )
+        if r.chosen_pooled is not None:
+            lines.append(
+                f"  {r.suite}: the pair's default (its model) with both.json's constants chosen on the "
+                f"other groups, out of fold {r.chosen_pooled:.3f}"
+            )
         for k, (name, a, b) in enumerate(zip(r.groups, r.bundled, r.adapted, strict=True)):
             mix = f" -> mixed {r.mixed[k]:.3f} (weight {r.weights[k]:.2f})" if r.mixed else ""
-            lines.append(f"    {name}: {a:.3f} -> {b:.3f}{mix}")
+            chosen = f" -> constants chosen {r.chosen[k]:.3f} ({r.settings[k]})" if r.chosen else ""
+            lines.append(f"    {name}: {a:.3f} -> {b:.3f}{mix}{chosen}")
     return lines
 
 
