@@ -111,11 +111,6 @@ def test_statutes_numbered_like_laws_are_debris_and_weighed_above_laws_under_the
     assert mean(noise["regeln.txt"]) < mean(noise["satzung.txt"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reader refitted with batch 2026-12-s (nine more hard negatives) weighs Law 2 of these "
-    "laws at 0.559 (0.271 before): one law of three is kept; docs/ingest.md",
-)
 def test_laws_under_their_own_titles_are_kept(tmp_path: Path) -> None:
     assert len(_laws_kept(tmp_path, "regeln.txt", LAWS)) >= 2
 
@@ -240,10 +235,5 @@ def test_a_law_printing_no_title_is_weighed_by_what_its_first_text_is_about(tmp_
     assert _laws_kept(tmp_path, "rules.txt", UNTITLED_RULES) == set()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reader refitted with batch 2026-12-s weighs this Law 46 at 0.546 (0.488 before): "
-    "vetoed; docs/ingest.md",
-)
 def test_a_law_printing_no_title_whose_text_is_about_it_is_kept(tmp_path: Path) -> None:
     assert {"46.title", "46.intro"} <= {str(u.id) for u in _kept(tmp_path, "laws.txt", UNTITLED_LAWS)}
