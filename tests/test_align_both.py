@@ -194,3 +194,22 @@ def test_the_per_pair_row_chooses_within_its_pair_as_every_method_is_scored() ->
             expected.in_sample,
             expected.chosen,
         )
+
+
+def test_the_encoder_sections_readings_are_numbered_as_the_suites_gold() -> None:
+    """``make eval`` section ``encoder`` aligns each group alone and chooses ``both.json``'s constants
+    on the other groups' readings (``train_both.choose``), which it scores against each group's gold
+    in the document's numbering: a group starting at sentence 4 reads beads from 4, one list per
+    setting."""
+    from lawalign_dev.evaluate.documents import BenchmarkDoc
+    from lawalign_dev.evaluate.train_encoder import grid_readings
+
+    doc = BenchmarkDoc("d", tuple(WORDS[:8]), tuple(WORDS[:8]), tuple(((i,), (i,)) for i in range(8)))
+    gold = tuple(((i,), (i,)) for i in range(4, 8))
+    suite = Suite(
+        "x-y (t)", (doc,), (Group("g0", 0, gold[:0], (0, 0), (4, 4)), Group("g1", 0, gold, (4, 4), (8, 8)))
+    )
+    grid = both_grid()[:2]
+    readings = grid_readings(suite, 1, _Bag(), grid)
+    assert len(readings) == 2
+    assert all(sorted(readings[k]) == list(gold) for k in range(2))

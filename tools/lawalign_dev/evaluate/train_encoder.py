@@ -87,7 +87,7 @@ class FoldResult:
     mixed_pooled: float | None = None
     weights: tuple[float, ...] = ()  # per group, the mixture's weight from the other groups' spreads
     chosen: tuple[float, ...] = ()  # per group, the pair's default with both.json's constants chosen
-    chosen_pooled: float | None = None  # on the other groups (module docstring, "Constants")
+    chosen_pooled: float | None = None  # on the other groups (module docstring, "Measure")
     settings: tuple[str, ...] = ()  # per group, the constants so chosen
 
 
