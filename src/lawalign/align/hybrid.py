@@ -144,13 +144,13 @@ def parse_settings(text: str, where: str = "both.json") -> HybridSettings:
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {', '.join(unknown)}")
     values: list[float] = []
-    bounds = (
-        ("skip_percentile", 0.0, 1.0),
-        ("number_weight", 0.0, math.inf),
-        ("large_bead_margin", 0.0, math.inf),
+    keys = (  # name, lowest, highest, value when absent (None: required)
+        ("skip_percentile", 0.0, 1.0, None),
+        ("number_weight", 0.0, math.inf, None),
+        ("large_bead_margin", 0.0, math.inf, LARGE_BEAD_MARGIN),
     )
-    for name, low, high in bounds:
-        value = data.get(name, LARGE_BEAD_MARGIN if name == "large_bead_margin" else None)
+    for name, low, high, absent in keys:
+        value = data.get(name, absent)
         if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
             raise ConfigError(f"{where}: {name} must be a number, not {value!r}")
         if not low <= value <= high:
