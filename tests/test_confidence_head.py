@@ -57,12 +57,13 @@ def test_the_head_reads_the_cues_the_training_data_holds(monkeypatch: pytest.Mon
     confidences raw) is what the head reads when the pipeline runs with it."""
     model = _bundled()
     ((raw_edition, _),) = read_structure(_source(), reader=replace(model, head=None, calibration=()))
-    expected = confidence_cues(raw_edition.units)
+    expected = confidence_cues(raw_edition.units, model.attested)
     assert any(c is not None for c in expected)
+    assert any(c is not None and c["attested"] for c in expected)
     seen: list[list[dict[str, float] | None]] = []
 
-    def spy(units):  # type: ignore[no-untyped-def]
-        out = confidence_cues(units)
+    def spy(units, attested):  # type: ignore[no-untyped-def]
+        out = confidence_cues(units, attested)
         seen.append(out)
         return out
 
@@ -87,6 +88,38 @@ def test_the_cues_of_a_text_read_by_the_rules() -> None:
     assert first is not None and set(first) <= set(CUES)
     assert 0.0 < first["text-debris"] < 1.0  # the club's line and the menu
     assert first["text-laws"] == 0.0  # one law
+
+
+def test_ids_the_training_gold_does_not_hold_are_a_cue() -> None:
+    """A regulation's "Article 2" read as Law 2 with sections the law does not have: its ids are not
+    attested, and the shares of its law and its text say so; the same text's ids attested read 1."""
+    ((edition, _),) = read_structure(_source(), reader=None)
+    ids = {str(u.id) for u in edition.units if u.kind != "debris"}
+
+    def cues_with(attested: set[str]) -> dict[str, dict[str, float]]:
+        cues = confidence_cues(edition.units, attested)
+        return {str(u.id): c for c, u in zip(cues, edition.units, strict=True) if c}
+
+    known = cues_with(ids)
+    assert {(c["attested"], c["law-attested"], c["text-attested"]) for c in known.values()} == {
+        (1.0, 1.0, 1.0)
+    }
+    part = cues_with(ids - {"68B1", "68B2"})
+    assert part["68B1"]["attested"] == 0.0 and part["68A"]["attested"] == 1.0
+    assert part["68A"]["law-attested"] == part["68A"]["text-attested"] == (len(ids) - 2) / len(ids)
+    unknown = cues_with(set())  # a model without attested ids: the cues are 0
+    assert all(c["attested"] == c["law-attested"] == c["text-attested"] == 0.0 for c in unknown.values())
+
+
+def test_the_bundled_model_holds_the_ids_of_its_training_gold() -> None:
+    model = _bundled()
+    assert {"68A", "68B1", "70E1", "68.title"} <= model.attested
+    assert not any(".x" in i or i.startswith("debris") for i in model.attested)
+    data = json.loads(model.to_json())
+    assert data["attested"] == sorted(data["attested"])
+    data["attested"] = "68A"
+    with pytest.raises(ValueError, match="attested ids"):
+        RoleModel.from_json(json.dumps(data))
 
 
 def test_a_printed_label_the_id_does_not_carry_is_a_cue() -> None:

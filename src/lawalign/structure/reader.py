@@ -34,6 +34,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -93,29 +94,41 @@ CUES: tuple[str, ...] = (
     "text-law-heading",  # 1 when the text prints a labelled law heading
     "relabelled",  # 1 when the unit prints a label ("1.", "A.") that its id does not carry ("45C2")
     "text-relabelled",  # the share of the text's labelled units with an id that are relabelled
+    "attested",  # 1 when the unit's id is one the reader's training gold holds (RoleModel.attested)
+    "law-attested",  # the share of the units of the unit's law whose ids are attested
+    "text-attested",  # the share of the text's units with an id whose ids are attested
     *(f"role={r}" for r in get_args(UnitRole) if r != "debris"),
 )
 """The cues of an id's confidence (:func:`confidence_cues`): the unit's own reading and how the whole
 text was read. Whether one id is right depends on both: a page whose law the rules placed with printed
 labels and certainty throughout is read right line by line; a page read mostly as debris, or whose
-ids are inferred, is where the wrong ids are."""
+ids are inferred, is where the wrong ids are. The three ``attested`` cues ask whether the ids read are
+ones the laws have: an id no page of the training gold holds ("27B.x3", "9B7", a regulation's
+"2F" read as Law 2) is more often wrong, and so is a law or a text read mostly into such ids."""
 
 
-def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
+def confidence_cues(
+    units: Sequence[Unit], attested: AbstractSet[str] = frozenset()
+) -> list[dict[str, float] | None]:
     """The cues (:data:`CUES`, absent ones 0) of each unit with an id; ``None`` for debris. ``units``
-    are all the units of one text, with their raw confidences.
+    are all the units of one text, with their raw confidences; ``attested`` the ids the reader's
+    training gold holds (:attr:`RoleModel.attested`; empty: the ``attested`` cues are 0).
 
     >>> from lawalign.models import Source, Unit, UnitId
     >>> src = Source("p.txt", 1, 1)
     >>> units = [Unit(UnitId("68A"), "text", "section", "en", "68", "abcd", src, confidence=0.8),
+    ...          Unit(UnitId("68B.x1"), "text", "section", "en", "68", "ab", src, confidence=0.8),
     ...          Unit(DebrisId.of(1), "debris", "debris", "en", "", "abcdef", src, reason="unplaced")]
-    >>> cues = confidence_cues(units)
-    >>> cues[1] is None, cues[0]["raw"], cues[0]["text-debris"], cues[0]["role=section"]
-    (True, 0.8, 0.6, 1.0)
+    >>> cues = confidence_cues(units, {"68A", "68B"})
+    >>> cues[2] is None, cues[0]["raw"], cues[0]["text-debris"], cues[0]["role=section"]
+    (True, 0.8, 0.5, 1.0)
+    >>> cues[0]["attested"], cues[1]["attested"], cues[1]["law-attested"], cues[1]["text-attested"]
+    (1.0, 0.0, 0.5, 0.5)
     """
     ids = [u for u in units if u.kind != "debris"]
     if not ids:
         return [None] * len(units)
+    known = [str(u.id) in attested for u in ids]
     relabelled = [_relabelled(u) for u in ids]  # False for a unit printing no label
     labelled = sum(bool(u.label) for u in ids)
     raws = [u.confidence for u in ids]
@@ -130,14 +143,18 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
         "text-labelled": labelled / len(ids),
         "text-law-heading": float(any(u.role == "law-title" and u.label for u in ids)),
         "text-relabelled": sum(relabelled) / labelled if labelled else 0.0,
+        "text-attested": sum(known) / len(ids),
     }
     laws: dict[str, list[Unit]] = {}
-    for u in ids:
+    law_known: dict[str, list[bool]] = {}
+    for u, seen in zip(ids, known, strict=True):
         laws.setdefault(u.law, []).append(u)
+        law_known.setdefault(u.law, []).append(seen)
     law_cues = {
         law: {
             "law-mean": sum(u.confidence for u in us) / len(us),
             "law-inferred": sum(u.inferred for u in us) / len(us),
+            "law-attested": sum(law_known[law]) / len(us),
         }
         for law, us in laws.items()
     }
@@ -159,6 +176,7 @@ def confidence_cues(units: Sequence[Unit]) -> list[dict[str, float] | None]:
             "chars": math.log1p(len(u.text)) / 10,
             "labelled": float(bool(u.label)),
             "relabelled": float(relabelled[k]),
+            "attested": float(known[k]),
         }
         if f"role={u.role}" in CUES:
             cues[f"role={u.role}"] = 1.0
@@ -308,7 +326,8 @@ class RoleModel:
     share of ids right)`` of an isotonic map fitted out of fold on the lines whose unit has an id
     (empty: no calibration); and the veto of runs of one law's units read as noise
     (:class:`LogisticVeto`; None: a run is noise when the mean probability of ``noise`` over its
-    lines is above :data:`NOISE_RUN`).
+    lines is above :data:`NOISE_RUN`); and the ids its training gold holds, which the head's
+    ``attested`` cues read (:func:`confidence_cues`).
 
     >>> RoleModel(("noise",), ((0.0,),), {}, ((0.2, 0.1), (1.0, 0.6))).calibrated(0.6)
     0.35
@@ -320,6 +339,7 @@ class RoleModel:
     calibration: tuple[tuple[float, float], ...] = ()
     head: ConfidenceHead | None = None
     veto: RunVeto | None = None
+    attested: frozenset[str] = frozenset()
 
     def confidence(self, raw: float, cues: Mapping[str, float]) -> float:
         """An id's confidence: the share of ids right at its head's probability (at its raw
@@ -418,6 +438,8 @@ class RoleModel:
             data["veto"] = _logistic_data(self.veto.bias, self.veto.weights)
         elif self.veto is not None:
             raise ValueError(f"a run veto of type {type(self.veto).__name__} has no data form")
+        if self.attested:
+            data["attested"] = sorted(self.attested)
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
     @classmethod
@@ -449,7 +471,10 @@ class RoleModel:
             if "veto" in data
             else None
         )
-        return cls(labels, transitions, state, knots, head, veto)
+        attested = data.get("attested", [])
+        if not isinstance(attested, list) or not all(isinstance(x, str) for x in attested):
+            raise ValueError("attested ids must be a list of strings")
+        return cls(labels, transitions, state, knots, head, veto, frozenset(attested))
 
 
 def _lse(xs: Sequence[float]) -> float:
@@ -704,7 +729,7 @@ def with_confidence(units: Sequence[Unit], model: RoleModel) -> list[Unit]:
     """All the units of one text (their ids' confidences raw, as :func:`weigh_units` leaves them),
     each id's confidence now the share of ids right at its reading (:meth:`RoleModel.confidence` of
     its :func:`confidence_cues`); debris as it is."""
-    cues = confidence_cues(units)
+    cues = confidence_cues(units, model.attested)
     return [
         u if c is None else replace(u, confidence=round(model.confidence(u.confidence, c), 3))
         for u, c in zip(units, cues, strict=True)

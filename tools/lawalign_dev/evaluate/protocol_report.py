@@ -34,6 +34,7 @@ calibrated out of fold (isotonic by site) and printed as the table
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 
@@ -59,6 +60,7 @@ from lawalign_dev.evaluate.protocol import (
     summary_lines,
 )
 from lawalign_dev.evaluate.train_reader import (
+    attested_ids,
     fold_readings,
     load_settings,
     page_sequences,
@@ -94,7 +96,10 @@ def _fit_crf(train: Sequence[Page], stacked: bool, rules: RuleConstants | None =
     key = (tuple(sorted(p.name for p in train)), stacked, rules)
     if key not in _TRAINED:
         settings = load_settings()
-        _TRAINED[key] = train_crf(training_sequences(train, stacked, rules, settings.relaid_copy), settings)
+        _TRAINED[key] = replace(
+            train_crf(training_sequences(train, stacked, rules, settings.relaid_copy), settings),
+            attested=attested_ids(train),
+        )
     return _TRAINED[key]
 
 

@@ -249,7 +249,8 @@ def score_with_cues(page: Page, knowledge: Knowledge) -> list[LineResult]:
     def rows(path: Path) -> list[dict[str, object]]:
         editions = load_editions([str(path)], knowledge=knowledge)
         for edition in editions:
-            for unit, c in zip(edition.units, confidence_cues(edition.units), strict=True):
+            attested = knowledge.reader.attested if knowledge.reader is not None else frozenset()
+            for unit, c in zip(edition.units, confidence_cues(edition.units, attested), strict=True):
                 if c is not None:
                     cues.setdefault(str(unit.id), c)
         return iter_units_rows(editions)
@@ -338,6 +339,18 @@ def fit_veto(rows: Sequence[RunRow], settings: Settings) -> LogisticVeto | None:
 Fold = tuple[list[Page], RoleModel, list[RunRow]]
 
 
+def attested_ids(pages: Sequence[Page]) -> frozenset[str]:
+    """Every id the gold of ``pages`` holds (:attr:`lawalign.structure.reader.RoleModel.attested`):
+    the ids the laws have, as far as the training pages show them.
+
+    >>> from lawalign_dev.evaluate.pages import FileGold, GoldLine
+    >>> gold = FileGold("p", "en", (GoldLine(1, "68A", "text"), GoldLine(2, None, "noise")))
+    >>> sorted(attested_ids([Page("p", Path("p.txt"), gold, "s")]))
+    ['68A']
+    """
+    return frozenset(g.id for p in pages for g in p.gold.lines if g.id)
+
+
 def fold_readings(
     pages: Sequence[Page], settings: Settings, rules: RuleConstants | None = None
 ) -> list[Fold]:
@@ -348,11 +361,10 @@ def fold_readings(
         if not held:
             continue
         names = {p.name for p in held}
-        model = train(
-            training_sequences(
-                [p for p in pages if p.name not in names], settings.stacked, rules, settings.relaid_copy
-            ),
-            settings,
+        rest = [p for p in pages if p.name not in names]
+        model = replace(
+            train(training_sequences(rest, settings.stacked, rules, settings.relaid_copy), settings),
+            attested=attested_ids(rest),
         )
         out.append((held, model, [r for p in held for r in run_rows(p, model, rules)]))
     return out
@@ -408,7 +420,7 @@ def build(realworld: Path, out: Path) -> RoleModel:
         pages = training_pages(realworld)
         folds = fold_readings(pages, settings)
         sequences = training_sequences(pages, settings.stacked, relaid=settings.relaid_copy)
-        model = with_veto(train(sequences, settings), folds, settings)
+        model = with_veto(replace(train(sequences, settings), attested=attested_ids(pages)), folds, settings)
         results = out_of_fold(pages, settings, folds)
         head, knots = fit_confidence(results, settings, {p.name: p.site for p in pages})
         model = replace(model, head=head, calibration=knots)
