@@ -146,15 +146,13 @@ def confidence_cues(
         "text-attested": sum(known) / len(ids),
     }
     laws: dict[str, list[Unit]] = {}
-    law_known: dict[str, list[bool]] = {}
-    for u, seen in zip(ids, known, strict=True):
+    for u in ids:
         laws.setdefault(u.law, []).append(u)
-        law_known.setdefault(u.law, []).append(seen)
     law_cues = {
         law: {
             "law-mean": sum(u.confidence for u in us) / len(us),
             "law-inferred": sum(u.inferred for u in us) / len(us),
-            "law-attested": sum(law_known[law]) / len(us),
+            "law-attested": sum(str(u.id) in attested for u in us) / len(us),
         }
         for law, us in laws.items()
     }

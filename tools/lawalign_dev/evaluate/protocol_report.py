@@ -34,7 +34,6 @@ calibrated out of fold (isotonic by site) and printed as the table
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 
@@ -60,16 +59,14 @@ from lawalign_dev.evaluate.protocol import (
     summary_lines,
 )
 from lawalign_dev.evaluate.train_reader import (
-    attested_ids,
+    fit_pages,
     fold_readings,
     load_settings,
     page_sequences,
     read_with,
     training_pages,
-    training_sequences,
     with_veto,
 )
-from lawalign_dev.evaluate.train_reader import train as train_crf
 
 
 def rules_scorer(page: Page, rules: RuleConstants | None = None) -> list[LineResult]:
@@ -95,11 +92,7 @@ _TRAINED: dict[tuple[tuple[str, ...], bool, RuleConstants | None], RoleModel] = 
 def _fit_crf(train: Sequence[Page], stacked: bool, rules: RuleConstants | None = None) -> RoleModel:
     key = (tuple(sorted(p.name for p in train)), stacked, rules)
     if key not in _TRAINED:
-        settings = load_settings()
-        _TRAINED[key] = replace(
-            train_crf(training_sequences(train, stacked, rules, settings.relaid_copy), settings),
-            attested=attested_ids(train),
-        )
+        _TRAINED[key] = fit_pages(train, load_settings(), stacked, rules)
     return _TRAINED[key]
 
 

@@ -245,11 +245,11 @@ def score_with_cues(page: Page, knowledge: Knowledge) -> list[LineResult]:
     from lawalign.run import load_editions
 
     cues: dict[str, dict[str, float]] = {}
+    attested = knowledge.reader.attested if knowledge.reader is not None else frozenset()
 
     def rows(path: Path) -> list[dict[str, object]]:
         editions = load_editions([str(path)], knowledge=knowledge)
         for edition in editions:
-            attested = knowledge.reader.attested if knowledge.reader is not None else frozenset()
             for unit, c in zip(edition.units, confidence_cues(edition.units, attested), strict=True):
                 if c is not None:
                     cues.setdefault(str(unit.id), c)
@@ -351,6 +351,16 @@ def attested_ids(pages: Sequence[Page]) -> frozenset[str]:
     return frozenset(g.id for p in pages for g in p.gold.lines if g.id)
 
 
+def fit_pages(
+    pages: Sequence[Page], settings: Settings, stacked: bool, rules: RuleConstants | None = None
+) -> RoleModel:
+    """The CRF fitted on ``pages`` (:func:`training_sequences`, their re-laid-out copies too when the
+    settings say so), carrying the ids of their gold (:func:`attested_ids`): every reader ``make train``
+    and the protocol fit knows only its own training pages' ids."""
+    sequences = training_sequences(pages, stacked, rules, settings.relaid_copy)
+    return replace(train(sequences, settings), attested=attested_ids(pages))
+
+
 def fold_readings(
     pages: Sequence[Page], settings: Settings, rules: RuleConstants | None = None
 ) -> list[Fold]:
@@ -361,11 +371,7 @@ def fold_readings(
         if not held:
             continue
         names = {p.name for p in held}
-        rest = [p for p in pages if p.name not in names]
-        model = replace(
-            train(training_sequences(rest, settings.stacked, rules, settings.relaid_copy), settings),
-            attested=attested_ids(rest),
-        )
+        model = fit_pages([p for p in pages if p.name not in names], settings, settings.stacked, rules)
         out.append((held, model, [r for p in held for r in run_rows(p, model, rules)]))
     return out
 
@@ -419,8 +425,7 @@ def build(realworld: Path, out: Path) -> RoleModel:
         settings = load_settings()
         pages = training_pages(realworld)
         folds = fold_readings(pages, settings)
-        sequences = training_sequences(pages, settings.stacked, relaid=settings.relaid_copy)
-        model = with_veto(replace(train(sequences, settings), attested=attested_ids(pages)), folds, settings)
+        model = with_veto(fit_pages(pages, settings, settings.stacked), folds, settings)
         results = out_of_fold(pages, settings, folds)
         head, knots = fit_confidence(results, settings, {p.name: p.site for p in pages})
         model = replace(model, head=head, calibration=knots)
