@@ -69,7 +69,7 @@ def cue_row(result: LineResult) -> list[float]:
 
 
 def fit_head(
-    lines: Sequence[LineResult], c: float, groups: Sequence[str], folds: int
+    lines: Sequence[LineResult], c: float, groups: Sequence[str], folds: int, repeats: int = 1
 ) -> tuple[ConfidenceHead | None, tuple[tuple[float, float], ...]]:
     """The confidence head and its calibration knots, fitted on ``lines`` (lines given an id, read
     out of fold, with their cues); ``groups`` the site of each line.
@@ -84,12 +84,21 @@ def fit_head(
     Without both right and wrong lines there is nothing to regress: no head, and the knots map the
     raw confidence (as before the head existed).
 
+    ``repeats`` above 1 gives the protocol's steadier map (not the one ``make train`` ships): the mean
+    of that many isotonic maps, each fitted on probabilities cross-fitted with another seeded dealing
+    of the sites to the folds (:func:`site_folds_seeded`), its knots every step of every map. One
+    dealing's map moves with any change of the lines, most of all at its top steps (docs/ingest.md,
+    "Where the protocol's noise comes from").
+
     >>> from lawalign_dev.evaluate.pages import LineResult as L
     >>> rs = [L("p", "en", i, "68A", "text", i % 3 != 0, "68A", "text", 0.8,
     ...         cues=(("raw", 0.8), ("inferred", float(i % 3 == 0)))) for i in range(30)]
     >>> head, knots = fit_head(rs, 1.0, [str(i % 6) for i in range(30)], 3)
     >>> head.weights["inferred"] < 0, knots[0][1] < 0.1, 0.9 < knots[-1][1] < 1.0
     (True, True, True)
+    >>> _, steady = fit_head(rs, 1.0, [str(i % 6) for i in range(30)], 3, repeats=4)
+    >>> all(a[1] <= b[1] for a, b in zip(steady, steady[1:])), steady[0][1] < 0.1 < 0.9 < steady[-1][1]
+    (True, True)
     """
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
@@ -111,14 +120,52 @@ def fit_head(
         )
 
     head = fitted(range(len(lines)))
-    probs = [head.probability(dict(r.cues)) for r in lines]
     n_folds = min(folds, len(set(groups)))
-    if n_folds >= 2:
-        for train, held in GroupKFold(n_folds).split(rows, ys, list(groups)):
+
+    def cross_fitted(split: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[float]:
+        probs = [head.probability(dict(r.cues)) for r in lines]
+        for train, held in split:
             if len({ys[i] for i in train}) < 2:
                 continue
-            inner = fitted(train.tolist())
-            for i in held.tolist():
+            inner = fitted(train)
+            for i in held:
                 probs[i] = inner.probability(dict(lines[i].cues))
-    order = sorted(range(len(lines)), key=lambda i: (probs[i], ys[i]))
-    return head, isotonic_knots([probs[i] for i in order], [ys[i] for i in order])
+        return probs
+
+    if repeats <= 1:
+        split = (
+            [(tr.tolist(), te.tolist()) for tr, te in GroupKFold(n_folds).split(rows, ys, list(groups))]
+            if n_folds >= 2
+            else []
+        )
+        probs = cross_fitted(split)
+        order = sorted(range(len(lines)), key=lambda i: (probs[i], ys[i]))
+        return head, isotonic_knots([probs[i] for i in order], [ys[i] for i in order])
+    maps = []
+    for seed in range(repeats):
+        probs = cross_fitted(site_folds_seeded(groups, n_folds, seed) if n_folds >= 2 else [])
+        order = sorted(range(len(lines)), key=lambda i: (probs[i], ys[i]))
+        maps.append(smoothed_isotonic([probs[i] for i in order], [ys[i] for i in order]))
+    xs = sorted({float(x) for m in maps for x in m.X_thresholds_})
+    mean = [
+        sum(float(v) for v in col) / len(maps) for col in zip(*(m.predict(xs) for m in maps), strict=True)
+    ]
+    return head, tuple((round(x, 6), round(y, 6)) for x, y in zip(xs, mean, strict=True))
+
+
+def site_folds_seeded(groups: Sequence[str], folds: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """(training, held) indices of ``folds`` folds by site (``groups``: each index's site), the sites
+    dealt to the folds in the order of a shuffle seeded with ``seed``.
+
+    >>> site_folds_seeded(["a", "a", "b", "c"], 2, 0)
+    [([3], [0, 1, 2]), ([0, 1, 2], [3])]
+    """
+    import random
+
+    sites = sorted(set(groups))
+    random.Random(seed).shuffle(sites)
+    fold = {site: k % folds for k, site in enumerate(sites)}
+    return [
+        ([i for i, g in enumerate(groups) if fold[g] != f], [i for i, g in enumerate(groups) if fold[g] == f])
+        for f in range(folds)
+    ]

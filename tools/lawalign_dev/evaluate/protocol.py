@@ -312,6 +312,7 @@ def calibrate_out_of_fold(
     site_of: Mapping[str, str],
     head_c: float | None = None,
     head_folds: int = 5,
+    head_repeats: int = 1,
 ) -> list[LineResult]:
     """The results with confidences calibrated out of fold (fitted on every other site).
 
@@ -323,6 +324,8 @@ def calibrate_out_of_fold(
     head (:func:`lawalign_dev.evaluate.confidence.fit_head`, regularisation ``head_c``, its calibration
     cross-fitted in ``head_folds`` folds by site), when ``head_c`` is given; the others by an
     isotonic map of their confidence. Sites with no other site to learn from keep their confidence.
+    ``head_repeats`` above 1: the head's map the mean of that many cross-fittings (the steadier
+    figure the protocol prints beside the shipped one; :func:`~lawalign_dev.evaluate.confidence.fit_head`).
 
     >>> from lawalign_dev.evaluate.pages import LineResult as L
     >>> rs = [L(f, "en", i, "68A", "text", ok, "68A", "text", c)
@@ -335,7 +338,8 @@ def calibrate_out_of_fold(
     ids = [i for i, r in enumerate(results) if gives_id(r)]
     taken = set(ids)
     if head_c is not None and ids and all(results[i].cues for i in ids):
-        _calibrate_by_site(results, ids, site_of, calibrated, partial(_head_map, c=head_c, folds=head_folds))
+        head = partial(_head_map, c=head_c, folds=head_folds, repeats=head_repeats)
+        _calibrate_by_site(results, ids, site_of, calibrated, head)
     else:
         _calibrate_by_site(results, ids, site_of, calibrated, _isotonic_map)
     others = [i for i in range(len(results)) if i not in taken]
@@ -357,12 +361,15 @@ def _isotonic_map(train: Sequence[LineResult], sites: Sequence[str]) -> Calibrat
     return lambda rs: [float(c) for c in iso.predict([r.confidence for r in rs])]
 
 
-def _head_map(train: Sequence[LineResult], sites: Sequence[str], c: float, folds: int) -> Calibrate:
-    """The reader's confidence head and its calibration, fitted on ``train`` as ``make train`` fits them."""
+def _head_map(
+    train: Sequence[LineResult], sites: Sequence[str], c: float, folds: int, repeats: int = 1
+) -> Calibrate:
+    """The reader's confidence head and its calibration, fitted on ``train`` as ``make train`` fits them
+    (``repeats`` above 1: the steadier map, :func:`~lawalign_dev.evaluate.confidence.fit_head`)."""
     from lawalign.structure.reader import RoleModel
     from lawalign_dev.evaluate.confidence import fit_head
 
-    head, knots = fit_head(train, c, sites, folds)
+    head, knots = fit_head(train, c, sites, folds, repeats)
     model = RoleModel((), (), {}, knots, head)
     return lambda rs: [model.confidence(r.confidence, dict(r.cues)) for r in rs]
 
