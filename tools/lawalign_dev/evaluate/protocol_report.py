@@ -185,11 +185,15 @@ def steadier_lines(
     are printed above. One dealing's map of the shipped calibration moves with any change of the
     readings (docs/ingest.md, "Where the protocol's noise comes from"); this figure moves less.
 
+    Five sites, each with four ids right at 0.95 and one wrong at 0.3 (no cues: an isotonic map):
+    each site's right ids are calibrated on the other four sites' at (16 + 1) / (16 + 2), its wrong
+    one at (0 + 1) / (4 + 2).
+
     >>> from lawalign_dev.evaluate.pages import LineResult as L
-    >>> rs = [L(f, "en", 1, "68A", "text", ok, "68A", "text", c)
-    ...       for f, ok, c in [("a", True, 0.95), ("b", False, 0.5), ("c", True, 0.95)]]
-    >>> print(steadier_lines([rs], {"a": "x", "b": "y", "c": "z"}, 1.0, 5)[1])
-        pooled, 1    ids 0/0 (0.0 %); law lines 0 / 0 / 0
+    >>> rs = [L(f"p{s}", "en", i, "68A", "text", i < 4, "68A", "text", 0.95 if i < 4 else 0.3)
+    ...       for s in range(5) for i in range(5)]
+    >>> print(steadier_lines([rs], {f"p{s}": f"s{s}" for s in range(5)}, 1.0, 5)[1])
+        pooled, 1    ids 20/20 (100.0 %); law lines 20 / 0 / 0
     """
     cal = [r for cv in readings for r in calibrate_out_of_fold(cv, site_of, c, folds, head_repeats=repeats)]
     d = law_lines_decided_as(cal)
